@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { startServer } from './server';
+
+interface CliOptions {
+  port: number;
+  dbpath: string;
+  host: string;
+}
+
+const USAGE = 'usage: embedded-mongo [--port 27018] [--dbpath ./data/db] [--bind_ip 127.0.0.1]';
+
+/** Reads mongod-style flags: --port, --dbpath, --bind_ip (as `--flag value` or `--flag=value`). */
+export function parseArgs(argv: string[]): CliOptions {
+  const options: CliOptions = {
+    port: 27018,
+    dbpath: path.join(process.env.DATA_DIR ?? './data', 'db'),
+    host: '127.0.0.1',
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
+    if (flag === '--port') {
+      options.port = Number(value);
+      if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) throw new Error(`invalid --port ${value}`);
+    } else if (flag === '--dbpath') options.dbpath = value;
+    else if (flag === '--bind_ip') options.host = value;
+    else throw new Error(`unknown option ${flag}\n${USAGE}`);
+  }
+  return options;
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const dbpath = path.resolve(options.dbpath);
+  const log = (message: string, fields?: Record<string, unknown>): void => {
+    process.stderr.write(`${JSON.stringify({ t: new Date().toISOString(), msg: message, ...fields })}\n`);
+  };
+  const server = await startServer({ port: options.port, host: options.host, dbpath, log, argv: process.argv });
+  process.stdout.write(`embedded-mongo waiting for connections at ${server.uri} (dbpath ${dbpath})\n`);
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    server.stop().then(
+      () => process.exit(0),
+      (err) => {
+        log('shutdown failed', { error: String(err) });
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (require.main === module) {
+  main().catch((err: Error) => {
+    process.stderr.write(`embedded-mongo failed to start: ${err.message}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,115 @@
+import { Long, type Document } from 'bson';
+import { Query } from 'mingo';
+import { parseIndexSpec } from '../engine/index-spec';
+import { MongoCommandError } from '../errors';
+import { isPlainObject, type Doc } from '../query/document';
+import { mingoOptions } from '../query/mingo';
+import { collectionName, namespace, optionalArray, optionalObject, type CommandHandler } from './context';
+
+const ID_INDEX = { v: 2, key: { _id: 1 }, name: '_id_' };
+
+export const listDatabases: CommandHandler = (ctx) => {
+  const databases = ctx.catalog.databaseNames().map((name) => {
+    const docs = ctx.catalog.collections(name).reduce((sum, c) => sum + c.size, 0);
+    return { name, sizeOnDisk: docs * 100, empty: docs === 0 };
+  });
+  return { databases, totalSize: databases.reduce((sum, d) => sum + d.sizeOnDisk, 0), totalSizeMb: 0, ok: 1 };
+};
+
+export const listCollections: CommandHandler = (ctx, req) => {
+  const filter = optionalObject(req.body, 'filter', 'listCollections') ?? {};
+  const entries: Doc[] = ctx.catalog.collections(req.db).map((c) => ({
+    name: c.name,
+    type: 'collection',
+    options: {},
+    info: { readOnly: false },
+    idIndex: ID_INDEX,
+  }));
+  const query = new Query(filter, mingoOptions());
+  const matching = entries.filter((entry) => query.test(entry));
+  const firstBatch = req.body.nameOnly ? matching.map(({ name, type }) => ({ name, type })) : matching;
+  return { cursor: { id: Long.ZERO, ns: `${req.db}.$cmd.listCollections`, firstBatch }, ok: 1 } as Document;
+};
+
+const UNSUPPORTED_CREATE_OPTIONS = ['capped', 'timeseries', 'viewOn', 'clusteredIndex', 'validator', 'changeStreamPreAndPostImages'];
+
+export const create: CommandHandler = async (ctx, req) => {
+  const coll = collectionName(req);
+  for (const option of UNSUPPORTED_CREATE_OPTIONS) {
+    if (req.body[option]) {
+      throw new MongoCommandError('CommandNotSupported', `collection option '${option}' is not supported by the embedded server`);
+    }
+  }
+  const { created } = ctx.catalog.ensureCollection(req.db, coll);
+  if (!created) throw new MongoCommandError('NamespaceExists', `Collection ${namespace(req, coll)} already exists.`);
+  await ctx.store.commit();
+  return { ok: 1 };
+};
+
+export const drop: CommandHandler = async (ctx, req) => {
+  const coll = collectionName(req);
+  const dropped = ctx.catalog.dropCollection(req.db, coll);
+  await ctx.store.commit();
+  if (!dropped) return { ok: 1 };
+  return { nIndexesWas: dropped.indexes.size, ns: namespace(req, coll), ok: 1 };
+};
+
+export const dropDatabase: CommandHandler = async (ctx, req) => {
+  ctx.catalog.dropDatabase(req.db);
+  await ctx.store.commit();
+  return { dropped: req.db, ok: 1 };
+};
+
+export const createIndexes: CommandHandler = async (ctx, req) => {
+  const coll = collectionName(req);
+  const raw = optionalArray(req.body, 'indexes', 'createIndexes');
+  if (!raw || raw.length === 0) throw new MongoCommandError('BadValue', 'Must specify at least one index to create');
+  const specs = raw.map(parseIndexSpec);
+  const { collection, created } = ctx.catalog.ensureCollection(req.db, coll);
+  const before = collection.indexes.size;
+  let added = 0;
+  try {
+    for (const spec of specs) if (collection.createIndex(spec)) added++;
+  } finally {
+    await ctx.store.commit();
+  }
+  const reply: Document = {
+    numIndexesBefore: before,
+    numIndexesAfter: collection.indexes.size,
+    createdCollectionAutomatically: created,
+    ok: 1,
+  };
+  if (added === 0) reply.note = 'all indexes already exist';
+  return reply;
+};
+
+export const listIndexes: CommandHandler = (ctx, req) => {
+  const coll = collectionName(req);
+  const collection = ctx.catalog.getCollection(req.db, coll);
+  if (!collection) throw new MongoCommandError('NamespaceNotFound', `ns does not exist: ${namespace(req, coll)}`);
+  const firstBatch = [...collection.indexes.values()].map((index) => ({ ...index.spec }));
+  return { cursor: { id: Long.ZERO, ns: namespace(req, coll), firstBatch }, ok: 1 } as Document;
+};
+
+export const dropIndexes: CommandHandler = async (ctx, req) => {
+  const coll = collectionName(req);
+  const collection = ctx.catalog.getCollection(req.db, coll);
+  if (!collection) throw new MongoCommandError('NamespaceNotFound', `ns not found ${namespace(req, coll)}`);
+  const nIndexesWas = collection.indexes.size;
+  const target = req.body.index;
+  if (target === '*') {
+    for (const name of [...collection.indexes.keys()]) if (name !== '_id_') collection.dropIndex(name);
+  } else if (typeof target === 'string') {
+    collection.dropIndex(target);
+  } else if (Array.isArray(target)) {
+    for (const name of target) collection.dropIndex(String(name));
+  } else if (isPlainObject(target)) {
+    const index = collection.findIndexByKey(target);
+    if (!index) throw new MongoCommandError('IndexNotFound', `can't find index with key: ${JSON.stringify(target)}`);
+    collection.dropIndex(index.name);
+  } else {
+    throw new MongoCommandError('TypeMismatch', "BSON field 'dropIndexes.index' is missing but a required field");
+  }
+  await ctx.store.commit();
+  return { nIndexesWas, ok: 1 };
+};

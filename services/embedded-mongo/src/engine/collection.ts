@@ -1,0 +1,141 @@
+import { calculateObjectSize } from 'bson';
+import { MongoCommandError } from '../errors';
+import { compareValues } from '../query/bson-order';
+import type { Doc } from '../query/document';
+import { MAX_BSON_SIZE } from '../query/update';
+import { Index } from './index';
+import { sameIndexOptions, type IndexSpec } from './index-spec';
+import type { ChangeSink } from './journal-entry';
+import type { DocRecord } from './record';
+
+export const ID_INDEX_SPEC: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
+
+function validateId(id: unknown): void {
+  if (Array.isArray(id)) throw new MongoCommandError('BadValue', "can't use an array for _id");
+  if (id instanceof RegExp) throw new MongoCommandError('BadValue', "can't use a regex for _id");
+  if (id === undefined) throw new MongoCommandError('BadValue', "can't use undefined for _id");
+}
+
+/** One collection: its records in insertion (natural) order and its indexes, each kept in a B-tree. */
+export class Collection {
+  readonly db: string;
+  readonly name: string;
+  readonly records = new Map<number, DocRecord>();
+  readonly indexes = new Map<string, Index>();
+  private nextRid = 1;
+  private readonly changes: ChangeSink;
+
+  constructor(db: string, name: string, changes: ChangeSink) {
+    this.db = db;
+    this.name = name;
+    this.changes = changes;
+    this.indexes.set('_id_', new Index(ID_INDEX_SPEC));
+  }
+
+  get ns(): string {
+    return `${this.db}.${this.name}`;
+  }
+
+  get idIndex(): Index {
+    return this.indexes.get('_id_') as Index;
+  }
+
+  get size(): number {
+    return this.records.size;
+  }
+
+  findById(id: unknown): DocRecord | undefined {
+    const found = this.idIndex.tree.nextHigherPair([id, -Infinity]);
+    return found && compareValues(found[0][0], id) === 0 ? found[1] : undefined;
+  }
+
+  /** Computes every index's keys and checks unique constraints; throws before anything changes. */
+  private keysChecked(doc: Doc, selfRid: number): Array<[Index, unknown[][]]> {
+    const all: Array<[Index, unknown[][]]> = [];
+    for (const index of this.indexes.values()) {
+      const keys = index.keysFor(doc);
+      if (index.findConflict(keys, selfRid)) throw index.duplicateKeyError(this.ns, doc);
+      all.push([index, keys]);
+    }
+    return all;
+  }
+
+  insert(doc: Doc): DocRecord {
+    validateId(doc._id);
+    const size = calculateObjectSize(doc);
+    if (size > MAX_BSON_SIZE) {
+      throw new MongoCommandError('BSONObjectTooLarge', `object to insert too large. size in bytes: ${size}, max size: ${MAX_BSON_SIZE}`);
+    }
+    const record: DocRecord = { rid: this.nextRid, doc };
+    const keys = this.keysChecked(doc, record.rid);
+    this.nextRid++;
+    for (const [index, indexKeys] of keys) {
+      index.noteKeys(indexKeys);
+      index.add(record, indexKeys);
+    }
+    this.records.set(record.rid, record);
+    this.changes.record({ op: 'insert', db: this.db, coll: this.name, doc });
+    return record;
+  }
+
+  replace(old: DocRecord, doc: Doc): DocRecord {
+    const record: DocRecord = { rid: old.rid, doc };
+    const keys = this.keysChecked(doc, old.rid);
+    for (const [index, indexKeys] of keys) {
+      index.remove(old, index.keysFor(old.doc));
+      index.noteKeys(indexKeys);
+      index.add(record, indexKeys);
+    }
+    this.records.set(record.rid, record);
+    this.changes.record({ op: 'replace', db: this.db, coll: this.name, doc });
+    return record;
+  }
+
+  delete(record: DocRecord): void {
+    for (const index of this.indexes.values()) index.remove(record, index.keysFor(record.doc));
+    this.records.delete(record.rid);
+    this.changes.record({ op: 'delete', db: this.db, coll: this.name, id: record.doc._id });
+  }
+
+  /** Builds a new index over the existing documents; returns false when an identical one already exists. */
+  createIndex(spec: IndexSpec): boolean {
+    for (const existing of this.indexes.values()) {
+      const same = sameIndexOptions(existing.spec, spec);
+      if (existing.name === spec.name) {
+        if (same) return false;
+        throw new MongoCommandError(
+          'IndexKeySpecsConflict',
+          `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existing.spec)}`,
+        );
+      }
+      if (JSON.stringify(existing.spec.key) === JSON.stringify(spec.key)) {
+        throw new MongoCommandError('IndexOptionsConflict', `Index already exists with a different name: ${existing.name}`);
+      }
+    }
+    const index = new Index(spec);
+    for (const record of this.records.values()) {
+      const keys = index.keysFor(record.doc);
+      if (index.findConflict(keys, record.rid)) throw index.duplicateKeyError(this.ns, record.doc);
+      index.noteKeys(keys);
+      index.add(record, keys);
+    }
+    this.indexes.set(spec.name, index);
+    this.changes.record({ op: 'createIndex', db: this.db, coll: this.name, spec });
+    return true;
+  }
+
+  dropIndex(name: string): IndexSpec {
+    if (name === '_id_') throw new MongoCommandError('InvalidOptions', 'cannot drop _id index');
+    const index = this.indexes.get(name);
+    if (!index) throw new MongoCommandError('IndexNotFound', `index not found with name [${name}]`);
+    this.indexes.delete(name);
+    this.changes.record({ op: 'dropIndex', db: this.db, coll: this.name, name });
+    return index.spec;
+  }
+
+  findIndexByKey(key: Doc): Index | undefined {
+    const wanted = JSON.stringify(key);
+    for (const index of this.indexes.values()) if (JSON.stringify(index.spec.key) === wanted) return index;
+    return undefined;
+  }
+}

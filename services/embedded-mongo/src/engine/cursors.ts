@@ -1,0 +1,102 @@
+import { calculateObjectSize, Long } from 'bson';
+import { MongoCommandError } from '../errors';
+import type { Doc } from '../query/document';
+import type { Projector } from '../query/projection';
+
+const MAX_BATCH_BYTES = 16 * 1024 * 1024;
+const DEFAULT_FIRST_BATCH = 101;
+
+interface OpenCursor {
+  ns: string;
+  docs: Iterator<Doc>;
+  project?: Projector;
+  /** A document read ahead to learn whether the cursor is exhausted. */
+  pending?: Doc;
+  lastUsed: number;
+}
+
+export interface Batch {
+  docs: Doc[];
+  /** 0 when the cursor is exhausted, as MongoDB reports it. */
+  id: Long;
+}
+
+/** Open cursors by id; an idle cursor is closed after the timeout, as mongod's cursorTimeoutMillis does. */
+export class CursorRegistry {
+  private readonly open = new Map<number, OpenCursor>();
+  private nextId = 1 + Math.floor(Math.random() * 1e6);
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly idleTimeoutMs: number) {
+    this.timer = setInterval(() => this.sweep(), Math.min(60_000, Math.max(50, idleTimeoutMs / 2)));
+    this.timer.unref();
+  }
+
+  get count(): number {
+    return this.open.size;
+  }
+
+  private sweep(): void {
+    const cutoff = Date.now() - this.idleTimeoutMs;
+    for (const [id, cursor] of this.open) if (cursor.lastUsed < cutoff) this.open.delete(id);
+  }
+
+  private take(cursor: OpenCursor, batchSize: number): { docs: Doc[]; exhausted: boolean } {
+    const docs: Doc[] = [];
+    let bytes = 0;
+    const limit = batchSize > 0 ? batchSize : Infinity;
+    while (docs.length < limit && bytes < MAX_BATCH_BYTES) {
+      let doc = cursor.pending;
+      cursor.pending = undefined;
+      if (!doc) {
+        const next = cursor.docs.next();
+        if (next.done) return { docs: this.projected(cursor, docs), exhausted: true };
+        doc = next.value;
+      }
+      docs.push(doc);
+      bytes += calculateObjectSize(doc);
+    }
+    const next = cursor.docs.next();
+    if (next.done) return { docs: this.projected(cursor, docs), exhausted: true };
+    cursor.pending = next.value;
+    return { docs: this.projected(cursor, docs), exhausted: false };
+  }
+
+  private projected(cursor: OpenCursor, docs: Doc[]): Doc[] {
+    return cursor.project ? cursor.project(docs) : docs;
+  }
+
+  /** The first batch of a new cursor; the cursor stays open only if more documents remain. */
+  first(ns: string, docs: Iterator<Doc>, options: { batchSize?: number; singleBatch?: boolean; project?: Projector }): Batch {
+    const cursor: OpenCursor = { ns, docs, project: options.project, lastUsed: Date.now() };
+    const batch = this.take(cursor, options.batchSize ?? DEFAULT_FIRST_BATCH);
+    if (batch.exhausted || options.singleBatch) return { docs: batch.docs, id: Long.ZERO };
+    const id = this.nextId++;
+    this.open.set(id, cursor);
+    return { docs: batch.docs, id: Long.fromNumber(id) };
+  }
+
+  more(id: number, ns: string, batchSize?: number): Batch {
+    const cursor = this.open.get(id);
+    if (!cursor) throw new MongoCommandError('CursorNotFound', `cursor id ${id} not found`);
+    if (cursor.ns !== ns) {
+      throw new MongoCommandError('Unauthorized', `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${cursor.ns}`);
+    }
+    cursor.lastUsed = Date.now();
+    const batch = this.take(cursor, batchSize ?? 0);
+    if (batch.exhausted) {
+      this.open.delete(id);
+      return { docs: batch.docs, id: Long.ZERO };
+    }
+    return { docs: batch.docs, id: Long.fromNumber(id) };
+  }
+
+  kill(id: number): boolean {
+    return this.open.delete(id);
+  }
+
+  close(): void {
+    clearInterval(this.timer);
+    this.open.clear();
+  }
+}

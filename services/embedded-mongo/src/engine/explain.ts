@@ -1,0 +1,84 @@
+import type { Doc } from '../query/document';
+import { sortSpecToDoc } from '../query/sort';
+import type { Interval } from './bounds';
+import { formatValue } from './key-format';
+import type { Plan } from './planner';
+import type { PreparedQuery } from './query';
+
+function formatInterval(interval: Interval): string {
+  const open = interval.loInclusive ? '[' : '(';
+  const close = interval.hiInclusive ? ']' : ')';
+  return `${open}${formatValue(interval.lo)}, ${formatValue(interval.hi)}${close}`;
+}
+
+function scanStage(plan: Plan, filter: Doc): Doc {
+  if (plan.kind === 'EOF') return { stage: 'EOF' };
+  if (plan.kind === 'COLLSCAN') return { stage: 'COLLSCAN', filter, direction: 'forward' };
+  const { index } = plan;
+  const indexBounds: Doc = {};
+  index.fields.forEach((field, k) => {
+    const intervals = plan.bounds[k];
+    indexBounds[field] = intervals
+      ? intervals.map(formatInterval)
+      : [index.directions[k] * plan.direction === 1 ? '[MinKey, MaxKey]' : '[MaxKey, MinKey]'];
+  });
+  return {
+    stage: 'FETCH',
+    filter,
+    inputStage: {
+      stage: 'IXSCAN',
+      keyPattern: { ...index.spec.key },
+      indexName: index.name,
+      isMultiKey: index.multikey,
+      isUnique: !!index.spec.unique,
+      isSparse: !!index.spec.sparse,
+      isPartial: !!index.spec.partialFilterExpression,
+      indexVersion: 2,
+      direction: plan.direction === 1 ? 'forward' : 'backward',
+      indexBounds,
+    },
+  };
+}
+
+/** The winning plan as mongod describes it: scan, then sort, skip, limit and projection stages on top. */
+export function describePlan(prepared: PreparedQuery): Doc {
+  const { plan, request } = prepared;
+  let stage = scanStage(plan, request.filter);
+  const sorted = plan.kind === 'IXSCAN' && plan.providesSort;
+  if (request.sort && request.sort.length > 0 && !sorted && plan.kind !== 'EOF') {
+    stage = { stage: 'SORT', sortPattern: sortSpecToDoc(request.sort), memLimit: 104857600, type: 'simple', inputStage: stage };
+  }
+  if (request.skip) stage = { stage: 'SKIP', skipAmount: request.skip, inputStage: stage };
+  if (request.limit) stage = { stage: 'LIMIT', limitAmount: request.limit, inputStage: stage };
+  if (prepared.project) stage = { stage: 'PROJECTION_DEFAULT', transformBy: request.projection, inputStage: stage };
+  return stage;
+}
+
+export function explainQuery(prepared: PreparedQuery, ns: string, nReturned: number, millis: number, verbosity: string): Doc {
+  const winningPlan = describePlan(prepared);
+  const out: Doc = {
+    explainVersion: '1',
+    queryPlanner: {
+      namespace: ns,
+      indexFilterSet: false,
+      parsedQuery: prepared.request.filter,
+      planCacheShapeHash: '00000000',
+      maxIndexedOrSolutionsReached: false,
+      maxIndexedAndSolutionsReached: false,
+      maxScansToExplodeReached: false,
+      winningPlan,
+      rejectedPlans: [],
+    },
+  };
+  if (verbosity !== 'queryPlanner') {
+    out.executionStats = {
+      executionSuccess: true,
+      nReturned,
+      executionTimeMillis: millis,
+      totalKeysExamined: prepared.stats.keysExamined,
+      totalDocsExamined: prepared.stats.docsExamined,
+      executionStages: { ...winningPlan, nReturned },
+    };
+  }
+  return out;
+}

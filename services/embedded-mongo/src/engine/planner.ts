@@ -1,0 +1,129 @@
+import { badValue } from '../errors';
+import { compareValues } from '../query/bson-order';
+import { isPlainObject, type Doc } from '../query/document';
+import type { SortSpec } from '../query/sort';
+import { extractPredicates, fieldIntervals, type Interval } from './bounds';
+import type { Collection } from './collection';
+import type { Index } from './index';
+import { collationKey, type Collation } from './index-spec';
+
+export interface IndexPlan {
+  kind: 'IXSCAN';
+  index: Index;
+  /** Intervals for the leading fields the filter bounds: equality fields, then at most one range. */
+  bounds: Interval[][];
+  /** 1 to walk the index forward, -1 backward. */
+  direction: 1 | -1;
+  /** True when walking the index yields documents already in the requested sort order. */
+  providesSort: boolean;
+}
+
+export type Plan = { kind: 'EOF' } | { kind: 'COLLSCAN'; direction: 1 | -1 } | IndexPlan;
+
+export interface PlanRequest {
+  filter: Doc;
+  sort?: SortSpec;
+  hint?: unknown;
+  collation?: Collation;
+}
+
+function hasString(intervals: Interval[]): boolean {
+  return intervals.some((i) => typeof i.lo === 'string' || typeof i.hi === 'string');
+}
+
+function boundsFor(index: Index, request: PlanRequest, predicates: ReturnType<typeof extractPredicates>): Interval[][] {
+  const sameCollation = collationKey(index.spec.collation) === collationKey(request.collation);
+  const bounds: Interval[][] = [];
+  for (const field of index.fields) {
+    const predicate = predicates.get(field);
+    if (!predicate) break;
+    let intervals = fieldIntervals(predicate, compareValues);
+    if (hasString(intervals) && !sameCollation) break;
+    if (index.spec.collation) {
+      intervals = intervals.map((i) => ({ ...i, lo: index.normalize(i.lo), hi: index.normalize(i.hi) }));
+    }
+    bounds.push(intervals);
+    const isRange = !predicate.points;
+    if (isRange) break;
+  }
+  return bounds;
+}
+
+/** Whether walking the index (after single-value equality fields) yields the sort order, and in which direction. */
+function sortDirection(index: Index, sort: SortSpec, bounds: Interval[][]): 1 | -1 | undefined {
+  if (index.multikey) return undefined;
+  const pinned = (k: number): boolean => k < bounds.length && bounds[k].length === 1 && compareValues(bounds[k][0].lo, bounds[k][0].hi) === 0;
+  const wanted = sort.filter(([field]) => {
+    const k = index.fields.indexOf(field);
+    return !(k >= 0 && pinned(k));
+  });
+  if (wanted.length === 0) return 1;
+  let direction: 1 | -1 | undefined;
+  let j = 0;
+  for (let k = 0; k < index.fields.length && j < wanted.length; k++) {
+    const [field, dir] = wanted[j];
+    if (index.fields[k] === field) {
+      const ratio = (index.directions[k] * dir) as 1 | -1;
+      if (direction !== undefined && ratio !== direction) return undefined;
+      direction = ratio;
+      j++;
+    } else if (!pinned(k)) return undefined;
+  }
+  return j === wanted.length ? direction : undefined;
+}
+
+function partialIndexApplies(index: Index, filter: Doc): boolean {
+  const expression = index.spec.partialFilterExpression;
+  if (!expression) return true;
+  return Object.entries(expression).every(
+    ([key, value]) => key in filter && JSON.stringify(filter[key]) === JSON.stringify(value),
+  );
+}
+
+function sparseIndexApplies(index: Index, bounds: Interval[][]): boolean {
+  if (!index.spec.sparse) return true;
+  return bounds.length > 0 && bounds[0].every((i) => i.lo !== null && i.hi !== null);
+}
+
+function resolveHint(collection: Collection, hint: unknown): Index | 'natural' | undefined {
+  if (hint === undefined || hint === null) return undefined;
+  if (isPlainObject(hint) && '$natural' in hint) return 'natural';
+  const index =
+    typeof hint === 'string'
+      ? collection.indexes.get(hint)
+      : isPlainObject(hint)
+        ? collection.findIndexByKey(hint)
+        : undefined;
+  if (!index) throw badValue('error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index');
+  return index;
+}
+
+/** Picks how to read a query: the index that bounds the most fields (and saves a sort), else a collection scan. */
+export function planQuery(collection: Collection | undefined, request: PlanRequest): Plan {
+  if (!collection) return { kind: 'EOF' };
+  const predicates = extractPredicates(request.filter, compareValues);
+  const sort = request.sort ?? [];
+  const hinted = resolveHint(collection, request.hint);
+  if (hinted === 'natural') return { kind: 'COLLSCAN', direction: 1 };
+  const candidates = hinted ? [hinted] : [...collection.indexes.values()];
+  let best: { plan: IndexPlan; score: number } | undefined;
+  for (const index of candidates) {
+    if (!hinted && !partialIndexApplies(index, request.filter)) continue;
+    const bounds = boundsFor(index, request, predicates);
+    if (!hinted && !sparseIndexApplies(index, bounds)) continue;
+    const direction = sort.length > 0 ? sortDirection(index, sort, bounds) : undefined;
+    const providesSort = direction !== undefined;
+    if (!hinted && bounds.length === 0 && !providesSort) continue;
+    const equalities = bounds.filter((b) => b.every((i) => compareValues(i.lo, i.hi) === 0)).length;
+    const score =
+      equalities * 8 +
+      (bounds.length > equalities ? 4 : 0) +
+      (providesSort ? 3 : 0) +
+      (index.spec.unique && equalities === index.fields.length ? 16 : 0) -
+      index.fields.length * 0.01;
+    if (!best || score > best.score) {
+      best = { plan: { kind: 'IXSCAN', index, bounds, direction: direction ?? 1, providesSort }, score };
+    }
+  }
+  return best ? best.plan : { kind: 'COLLSCAN', direction: 1 };
+}

@@ -1,0 +1,69 @@
+import type { Doc } from '../query/document';
+import { compileFilter } from '../query/filter';
+import { compileProjection, type Projector } from '../query/projection';
+import { sortDocs, type SortSpec } from '../query/sort';
+import type { Collection } from './collection';
+import type { Collation } from './index-spec';
+import { planQuery, type Plan } from './planner';
+import { scan, type ScanStats } from './scan';
+
+export interface QueryRequest {
+  filter: Doc;
+  sort?: SortSpec;
+  skip?: number;
+  /** 0 or undefined: no limit. */
+  limit?: number;
+  hint?: unknown;
+  collation?: Collation;
+  projection?: unknown;
+}
+
+export interface PreparedQuery {
+  plan: Plan;
+  stats: ScanStats;
+  /** Matching documents in order, after sort, skip and limit; not yet projected. */
+  docs: Iterator<Doc>;
+  project?: Projector;
+  request: QueryRequest;
+}
+
+function* skipAndLimit(source: Iterable<Doc>, skip: number, limit: number): Generator<Doc> {
+  let skipped = 0;
+  let returned = 0;
+  for (const doc of source) {
+    if (skipped < skip) {
+      skipped++;
+      continue;
+    }
+    yield doc;
+    returned++;
+    if (limit > 0 && returned >= limit) return;
+  }
+}
+
+/** Plans and starts a query; documents are produced lazily as the cursor asks for them. */
+export function prepareQuery(collection: Collection | undefined, request: QueryRequest): PreparedQuery {
+  const matcher = compileFilter(request.filter, request.collation);
+  const project = compileProjection(request.projection, request.filter);
+  const plan = planQuery(collection, request);
+  const stats: ScanStats = { keysExamined: 0, docsExamined: 0 };
+  let source: Iterable<Doc> = scan(collection, plan, matcher, stats);
+  const sort = request.sort ?? [];
+  const sortedByPlan = plan.kind === 'IXSCAN' && plan.providesSort;
+  if (sort.length > 0 && !sortedByPlan) {
+    const fold = request.collation ? (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v) : undefined;
+    // A blocking sort needs everything first; its input is read lazily on the first pull.
+    const input = source;
+    source = { [Symbol.iterator]: () => sortDocs([...input], sort, fold)[Symbol.iterator]() };
+  }
+  const docs = skipAndLimit(source, request.skip ?? 0, request.limit ?? 0);
+  return { plan, stats, docs, project, request };
+}
+
+/** Runs a query to the end and returns all documents, projected. */
+export function runQuery(collection: Collection | undefined, request: QueryRequest): Doc[] {
+  const prepared = prepareQuery(collection, request);
+  const docs: Doc[] = [];
+  for (let next = prepared.docs.next(); !next.done; next = prepared.docs.next()) docs.push(next.value);
+  return prepared.project ? prepared.project(docs) : docs;
+}

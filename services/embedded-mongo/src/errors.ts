@@ -1,0 +1,77 @@
+/** MongoDB's error codes for the failures this server reports, so drivers and tests see what mongod says. */
+export const ErrorCodes = {
+  InternalError: 1,
+  BadValue: 2,
+  NoSuchKey: 4,
+  Unauthorized: 13,
+  FailedToParse: 9,
+  TypeMismatch: 14,
+  InvalidLength: 16,
+  IllegalOperation: 20,
+  NamespaceNotFound: 26,
+  IndexNotFound: 27,
+  PathNotViable: 28,
+  ConflictingUpdateOperators: 40,
+  CursorNotFound: 43,
+  NamespaceExists: 48,
+  CommandNotFound: 59,
+  ImmutableField: 66,
+  InvalidOptions: 72,
+  InvalidNamespace: 73,
+  IndexOptionsConflict: 85,
+  IndexKeySpecsConflict: 86,
+  CannotIndexParallelArrays: 171,
+  BSONObjectTooLarge: 10334,
+  DuplicateKey: 11000,
+  NoQueryExecutionPlans: 291,
+  Location31254: 31254,
+  InvalidIdField: 53,
+  Location40352: 40352,
+  Location40324: 40324,
+  Location15998: 15998,
+  Location40323: 40323,
+  CommandNotSupported: 115,
+  Location51024: 51024,
+} as const;
+
+export type ErrorCodeName = keyof typeof ErrorCodes;
+
+/** An error that becomes a MongoDB `{ ok: 0, errmsg, code, codeName }` reply. */
+export class MongoCommandError extends Error {
+  readonly code: number;
+  readonly codeName: string;
+  readonly extra: Record<string, unknown>;
+
+  constructor(codeName: ErrorCodeName, message: string, extra: Record<string, unknown> = {}) {
+    super(message);
+    this.code = ErrorCodes[codeName];
+    this.codeName = codeName.startsWith('Location') ? '' : codeName;
+    this.extra = extra;
+  }
+
+  toReply(): Record<string, unknown> {
+    const reply: Record<string, unknown> = { ok: 0, errmsg: this.message, code: this.code };
+    if (this.codeName) reply.codeName = this.codeName;
+    return { ...reply, ...this.extra };
+  }
+
+  /** The shape of one entry of a write command's `writeErrors`. */
+  toWriteError(index: number): Record<string, unknown> {
+    return { index, code: this.code, errmsg: this.message, ...this.extra };
+  }
+}
+
+/** Turns anything thrown while running a command into a MongoDB error; mingo's messages become BadValue. */
+export function toCommandError(err: unknown): MongoCommandError {
+  if (err instanceof MongoCommandError) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  if (err instanceof Error && err.constructor.name === 'MingoError') return new MongoCommandError('BadValue', message);
+  if (err instanceof Error && /unknown|invalid|must|expect|not supported|cannot/i.test(message)) {
+    return new MongoCommandError('BadValue', message);
+  }
+  return new MongoCommandError('InternalError', message);
+}
+
+export function badValue(message: string): MongoCommandError {
+  return new MongoCommandError('BadValue', message);
+}

@@ -1,0 +1,82 @@
+import { Query } from 'mingo';
+import { badValue, MongoCommandError } from '../errors';
+import type { Collation } from '../engine/index-spec';
+import { isPlainObject, type Doc } from './document';
+import { mingoOptions } from './mingo';
+
+export type Matcher = (doc: Doc) => boolean;
+
+const ARRAY_OPERATORS = new Set(['$in', '$nin', '$all']);
+const LOGICAL_OPERATORS = new Set(['$and', '$or', '$nor']);
+
+/** Rejects what MongoDB rejects before matching, with MongoDB's messages. */
+function validate(filter: unknown, topLevel: boolean): void {
+  if (!isPlainObject(filter)) throw badValue('query filter must be an object');
+  for (const [key, value] of Object.entries(filter)) {
+    if (LOGICAL_OPERATORS.has(key)) {
+      if (!Array.isArray(value) || value.length === 0) {
+        throw badValue(`${key} must be a nonempty array`);
+      }
+      for (const clause of value) validate(clause, true);
+    } else if (key.startsWith('$') && topLevel && !['$expr', '$where', '$comment', '$text', '$jsonSchema'].includes(key)) {
+      throw badValue(
+        `unknown top level operator: ${key}. If you have a field name that starts with a '$' symbol, consider using $getField or $setField.`,
+      );
+    } else if (key === '$where' || key === '$text') {
+      throw new MongoCommandError('BadValue', `${key} is not supported by the embedded server`);
+    } else if (isPlainObject(value)) {
+      for (const [op, arg] of Object.entries(value)) {
+        if (ARRAY_OPERATORS.has(op) && !Array.isArray(arg)) throw badValue(`${op} needs an array`);
+        if (op === '$not' && !(isPlainObject(arg) || arg instanceof RegExp)) throw badValue('$not needs a regex or a document');
+      }
+    }
+  }
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * Under a case-insensitive collation, string equality becomes an anchored case-insensitive regex, so the same
+ * matcher serves collated queries. (Strength 1 is treated like strength 2: diacritics still count.)
+ */
+export function applyCollation(filter: unknown, collation: Collation | undefined): unknown {
+  if (!collation) return filter;
+  const fold = (v: unknown): unknown => (typeof v === 'string' ? new RegExp(`^${escapeRegex(v)}$`, 'i') : v);
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (!isPlainObject(node)) return fold(node);
+    const out: Doc = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (LOGICAL_OPERATORS.has(key)) out[key] = (value as unknown[]).map(walk);
+      else if (key === '$in' || key === '$nin') out[key] = (value as unknown[]).map(fold);
+      else if (key === '$eq' && typeof value === 'string') out.$in = [fold(value)];
+      else if (key === '$ne' && typeof value === 'string') out.$not = fold(value);
+      else if (key.startsWith('$')) out[key] = value;
+      else out[key] = walk(value);
+    }
+    return out;
+  };
+  return walk(filter);
+}
+
+/** A compiled filter. Filters are validated first, so bad input fails before anything is read or written. */
+export function compileFilter(filter: unknown, collation?: Collation): Matcher {
+  const raw = filter ?? {};
+  validate(raw, true);
+  if (Object.keys(raw as Doc).length === 0) return () => true;
+  try {
+    const query = new Query(applyCollation(raw, collation) as Doc, mingoOptions());
+    return (doc) => query.test(doc);
+  } catch (err) {
+    throw toFilterError(err);
+  }
+}
+
+function toFilterError(err: unknown): MongoCommandError {
+  const message = err instanceof Error ? err.message : String(err);
+  const unknownOp = /unknown query operator (\$\w+)/.exec(message);
+  if (unknownOp) return badValue(`unknown operator: ${unknownOp[1]}`);
+  return badValue(message);
+}

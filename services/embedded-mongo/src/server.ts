@@ -1,0 +1,143 @@
+import net from 'node:net';
+import type { Document } from 'bson';
+import { runCommand } from './commands';
+import type { Counters, ServerContext } from './commands/context';
+import { MAX_MESSAGE_SIZE } from './commands/handshake';
+import { CursorRegistry } from './engine/cursors';
+import { expireDocuments } from './engine/ttl';
+import { Store } from './storage/store';
+import { decodeMessage, encodeMsgReply, encodeOpReply, MsgFlags, type Request } from './wire/protocol';
+
+export interface ServerOptions {
+  /** 0 picks a free port. Default 27018. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Data directory; omit for a server that keeps everything in memory (tests that need no durability). */
+  dbpath?: string;
+  /** Idle cursors close after this long. Default 10 minutes, as mongod. */
+  cursorTimeoutMs?: number;
+  /** How often TTL indexes are swept. Default 60 s, as mongod. */
+  ttlIntervalMs?: number;
+  compactAfterBytes?: number;
+  log?: (message: string, fields?: Record<string, unknown>) => void;
+  argv?: string[];
+}
+
+export interface RunningServer {
+  uri: string;
+  host: string;
+  port: number;
+  /** Writes a snapshot now and drops the journals it replaces. */
+  compact(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const MAX_FRAME = MAX_MESSAGE_SIZE + 16 * 1024;
+
+function unwrapLegacyQuery(query: Document): Document {
+  return query.$query && typeof query.$query === 'object' ? (query.$query as Document) : query;
+}
+
+async function answer(ctx: ServerContext, request: Request, connectionId: number): Promise<Buffer | undefined> {
+  ctx.counters.command++;
+  if (request.kind === 'query') {
+    const db = request.collection.split('.')[0] || 'admin';
+    const reply = await runCommand(ctx, db, unwrapLegacyQuery(request.command), connectionId);
+    return encodeOpReply(request.header.requestId, reply);
+  }
+  const db = typeof request.command.$db === 'string' ? request.command.$db : 'admin';
+  const reply = await runCommand(ctx, db, request.command, connectionId);
+  // moreToCome: the client expects no reply (unacknowledged writes, endSessions on close).
+  if (request.flags & MsgFlags.moreToCome) return undefined;
+  return encodeMsgReply(request.header.requestId, reply);
+}
+
+/** Serves one connection: frames messages and answers them one at a time, in order. */
+function serveConnection(ctx: ServerContext, socket: net.Socket, connectionId: number, log: NonNullable<ServerOptions['log']>): void {
+  let buffered: Buffer = Buffer.alloc(0);
+  let queue = Promise.resolve();
+  socket.setNoDelay(true);
+  socket.on('data', (chunk: Buffer) => {
+    buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
+    while (buffered.length >= 4) {
+      const length = buffered.readInt32LE(0);
+      if (length < 16 || length > MAX_FRAME) {
+        log('closing connection: invalid message length', { connectionId, length });
+        socket.destroy();
+        return;
+      }
+      if (buffered.length < length) break;
+      const message = buffered.subarray(0, length);
+      buffered = buffered.subarray(length);
+      queue = queue.then(async () => {
+        try {
+          const reply = await answer(ctx, decodeMessage(message), connectionId);
+          if (reply && !socket.destroyed) socket.write(reply);
+        } catch (err) {
+          log('closing connection: bad message', { connectionId, error: (err as Error).message });
+          socket.destroy();
+        }
+      });
+    }
+  });
+  socket.on('error', () => socket.destroy());
+}
+
+/** Starts the server: opens (and replays) the data directory, then listens. */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const log = options.log ?? (() => undefined);
+  const host = options.host ?? '127.0.0.1';
+  const store = Store.open({ dbpath: options.dbpath, compactAfterBytes: options.compactAfterBytes, log });
+  const counters: Counters = { insert: 0, query: 0, update: 0, delete: 0, getmore: 0, command: 0, connectionsCurrent: 0, connectionsTotal: 0 };
+  const cursors = new CursorRegistry(options.cursorTimeoutMs ?? 600_000);
+  const ctx: ServerContext = {
+    store,
+    catalog: store.catalog,
+    cursors,
+    counters,
+    info: { host, port: 0, dbpath: options.dbpath, startedAt: Date.now(), argv: options.argv ?? [] },
+  };
+  const sockets = new Set<net.Socket>();
+  let nextConnectionId = 1;
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    counters.connectionsCurrent++;
+    counters.connectionsTotal++;
+    socket.on('close', () => {
+      sockets.delete(socket);
+      counters.connectionsCurrent--;
+    });
+    serveConnection(ctx, socket, nextConnectionId++, log);
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 27018, host, () => resolve());
+    });
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+  const port = (server.address() as net.AddressInfo).port;
+  ctx.info.port = port;
+  const ttl = setInterval(() => {
+    if (expireDocuments(store.catalog) > 0) store.commit().catch((err) => log('TTL commit failed', { error: String(err) }));
+  }, options.ttlIntervalMs ?? 60_000);
+  ttl.unref();
+  const uriHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  return {
+    uri: `mongodb://${uriHost}:${port}/`,
+    host,
+    port,
+    compact: () => store.compact(),
+    stop: async () => {
+      clearInterval(ttl);
+      cursors.close();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { deserialize, serialize } from 'bson';
+import type { IndexSpec } from '../engine/index-spec';
+import type { Doc } from '../query/document';
+
+const FORMAT = 'devcircle-embedded-mongo-snapshot';
+const CHUNK_DOCS = 5000;
+
+export interface SnapshotCollection {
+  db: string;
+  name: string;
+  indexes: IndexSpec[];
+  docs: Doc[];
+}
+
+export interface Snapshot {
+  /** Journals with a generation below this one are contained in the snapshot. */
+  gen: number;
+  collections: SnapshotCollection[];
+  bytes: number;
+}
+
+export const snapshotPath = (dir: string): string => path.join(dir, 'snapshot.bson');
+
+function fsyncDir(dir: string): void {
+  const fd = fs.openSync(dir, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * Writes the snapshot beside the live one and renames it into place, so a crash leaves either the old or the new
+ * snapshot whole. Documents are serialized in chunks, yielding between them, so the server keeps answering.
+ */
+export async function writeSnapshot(dir: string, gen: number, collections: SnapshotCollection[]): Promise<number> {
+  const tmp = path.join(dir, 'snapshot.tmp');
+  const file = await fs.promises.open(tmp, 'w');
+  let bytes = 0;
+  const write = async (buffers: Uint8Array[]): Promise<void> => {
+    const chunk = Buffer.concat(buffers);
+    bytes += chunk.length;
+    await file.write(chunk);
+  };
+  try {
+    await write([serialize({ format: FORMAT, version: 1, gen, collections: collections.length })]);
+    for (const coll of collections) {
+      await write([serialize({ db: coll.db, name: coll.name, indexes: coll.indexes, count: coll.docs.length })]);
+      for (let i = 0; i < coll.docs.length; i += CHUNK_DOCS) {
+        await write(coll.docs.slice(i, i + CHUNK_DOCS).map((doc) => serialize(doc)));
+      }
+    }
+    await write([serialize({ end: true })]);
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  fs.renameSync(tmp, snapshotPath(dir));
+  fsyncDir(dir);
+  return bytes;
+}
+
+function readDoc(data: Buffer, offset: number): { doc: Doc; next: number } {
+  const size = data.readInt32LE(offset);
+  if (size < 5 || offset + size > data.length) throw new Error(`snapshot is truncated at byte ${offset}`);
+  return { doc: deserialize(data.subarray(offset, offset + size), { promoteLongs: true }) as Doc, next: offset + size };
+}
+
+export function readSnapshot(dir: string): Snapshot | undefined {
+  const file = snapshotPath(dir);
+  if (!fs.existsSync(file)) return undefined;
+  const data = fs.readFileSync(file);
+  const { doc: header, next: start } = readDoc(data, 0);
+  let offset = start;
+  if (header.format !== FORMAT) throw new Error(`${file} is not a snapshot of this server`);
+  const collections: SnapshotCollection[] = [];
+  for (let c = 0; c < (header.collections as number); c++) {
+    const read = readDoc(data, offset);
+    offset = read.next;
+    const meta = read.doc;
+    const docs: Doc[] = new Array(meta.count as number);
+    for (let i = 0; i < docs.length; i++) {
+      const entry = readDoc(data, offset);
+      docs[i] = entry.doc;
+      offset = entry.next;
+    }
+    collections.push({ db: meta.db as string, name: meta.name as string, indexes: meta.indexes as IndexSpec[], docs });
+  }
+  const trailer = readDoc(data, offset);
+  if (trailer.doc.end !== true) throw new Error(`${file} has no end marker`);
+  return { gen: header.gen as number, collections, bytes: data.length };
+}
