@@ -36,7 +36,8 @@ async function main(): Promise<void> {
   const log = (message: string, fields?: Record<string, unknown>): void => {
     process.stderr.write(`${JSON.stringify({ t: new Date().toISOString(), msg: message, ...fields })}\n`);
   };
-  const server = await startServer({ port: options.port, host: options.host, dbpath, log, argv: process.argv });
+  const compactAfterBytes = Number(process.env.EMBEDDED_MONGO_COMPACT_AFTER_BYTES) || undefined;
+  const server = await startServer({ port: options.port, host: options.host, dbpath, log, compactAfterBytes, argv: process.argv });
   process.stdout.write(`embedded-mongo waiting for connections at ${server.uri} (dbpath ${dbpath})\n`);
   let stopping = false;
   const stop = (): void => {
