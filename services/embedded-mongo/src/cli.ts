@@ -22,7 +22,8 @@ export function parseArgs(argv: string[]): CliOptions {
     if (value === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
     if (flag === '--port') {
       options.port = Number(value);
-      if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535) throw new Error(`invalid --port ${value}`);
+      if (!Number.isInteger(options.port) || options.port < 0 || options.port > 65535)
+        throw new Error(`invalid --port ${value}`);
     } else if (flag === '--dbpath') options.dbpath = value;
     else if (flag === '--bind_ip') options.host = value;
     else throw new Error(`unknown option ${flag}\n${USAGE}`);
@@ -37,7 +38,14 @@ async function main(): Promise<void> {
     process.stderr.write(`${JSON.stringify({ t: new Date().toISOString(), msg: message, ...fields })}\n`);
   };
   const compactAfterBytes = Number(process.env.EMBEDDED_MONGO_COMPACT_AFTER_BYTES) || undefined;
-  const server = await startServer({ port: options.port, host: options.host, dbpath, log, compactAfterBytes, argv: process.argv });
+  const server = await startServer({
+    port: options.port,
+    host: options.host,
+    dbpath,
+    log,
+    compactAfterBytes,
+    argv: process.argv,
+  });
   process.stdout.write(`embedded-mongo waiting for connections at ${server.uri} (dbpath ${dbpath})\n`);
   let stopping = false;
   const stop = (): void => {

@@ -65,7 +65,8 @@ export class MongoCommandError extends Error {
 export function toCommandError(err: unknown): MongoCommandError {
   if (err instanceof MongoCommandError) return err;
   const message = err instanceof Error ? err.message : String(err);
-  if (err instanceof Error && err.constructor.name === 'MingoError') return new MongoCommandError('BadValue', message);
+  if (err instanceof Error && err.constructor.name === 'MingoError')
+    return new MongoCommandError('BadValue', message);
   if (err instanceof Error && /unknown|invalid|must|expect|not supported|cannot/i.test(message)) {
     return new MongoCommandError('BadValue', message);
   }

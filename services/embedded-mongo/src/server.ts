@@ -39,7 +39,11 @@ function unwrapLegacyQuery(query: Document): Document {
   return query.$query && typeof query.$query === 'object' ? (query.$query as Document) : query;
 }
 
-async function answer(ctx: ServerContext, request: Request, connectionId: number): Promise<Buffer | undefined> {
+async function answer(
+  ctx: ServerContext,
+  request: Request,
+  connectionId: number,
+): Promise<Buffer | undefined> {
   ctx.counters.command++;
   if (request.kind === 'query') {
     const db = request.collection.split('.')[0] || 'admin';
@@ -54,7 +58,12 @@ async function answer(ctx: ServerContext, request: Request, connectionId: number
 }
 
 /** Serves one connection: frames messages and answers them one at a time, in order. */
-function serveConnection(ctx: ServerContext, socket: net.Socket, connectionId: number, log: NonNullable<ServerOptions['log']>): void {
+function serveConnection(
+  ctx: ServerContext,
+  socket: net.Socket,
+  connectionId: number,
+  log: NonNullable<ServerOptions['log']>,
+): void {
   let buffered: Buffer = Buffer.alloc(0);
   let queue = Promise.resolve();
   socket.setNoDelay(true);
@@ -89,7 +98,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const log = options.log ?? (() => undefined);
   const host = options.host ?? '127.0.0.1';
   const store = Store.open({ dbpath: options.dbpath, compactAfterBytes: options.compactAfterBytes, log });
-  const counters: Counters = { insert: 0, query: 0, update: 0, delete: 0, getmore: 0, command: 0, connectionsCurrent: 0, connectionsTotal: 0 };
+  const counters: Counters = {
+    insert: 0,
+    query: 0,
+    update: 0,
+    delete: 0,
+    getmore: 0,
+    command: 0,
+    connectionsCurrent: 0,
+    connectionsTotal: 0,
+  };
   const cursors = new CursorRegistry(options.cursorTimeoutMs ?? 600_000);
   const ctx: ServerContext = {
     store,
@@ -122,7 +140,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const port = (server.address() as net.AddressInfo).port;
   ctx.info.port = port;
   const ttl = setInterval(() => {
-    if (expireDocuments(store.catalog) > 0) store.commit().catch((err) => log('TTL commit failed', { error: String(err) }));
+    if (expireDocuments(store.catalog) > 0)
+      store.commit().catch((err) => log('TTL commit failed', { error: String(err) }));
   }, options.ttlIntervalMs ?? 60_000);
   ttl.unref();
   const uriHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;

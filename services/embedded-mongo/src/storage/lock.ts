@@ -20,7 +20,9 @@ export function acquireLock(dir: string): () => void {
   const resolved = path.resolve(dir);
   const file = path.join(resolved, 'mongod.lock');
   const busy = (pid: number): Error =>
-    new Error(`the data directory ${resolved} is already in use by another embedded-mongo server (pid ${pid}); stop it or choose another --dbpath`);
+    new Error(
+      `the data directory ${resolved} is already in use by another embedded-mongo server (pid ${pid}); stop it or choose another --dbpath`,
+    );
   if (heldInThisProcess.has(resolved)) throw busy(process.pid);
   if (fs.existsSync(file)) {
     const pid = Number(fs.readFileSync(file, 'utf8').trim());

@@ -36,7 +36,11 @@ function fsyncDir(dir: string): void {
  * Writes the snapshot beside the live one and renames it into place, so a crash leaves either the old or the new
  * snapshot whole. Documents are serialized in chunks, yielding between them, so the server keeps answering.
  */
-export async function writeSnapshot(dir: string, gen: number, collections: SnapshotCollection[]): Promise<number> {
+export async function writeSnapshot(
+  dir: string,
+  gen: number,
+  collections: SnapshotCollection[],
+): Promise<number> {
   const tmp = path.join(dir, 'snapshot.tmp');
   const file = await fs.promises.open(tmp, 'w');
   let bytes = 0;
@@ -48,7 +52,9 @@ export async function writeSnapshot(dir: string, gen: number, collections: Snaps
   try {
     await write([serialize({ format: FORMAT, version: 1, gen, collections: collections.length })]);
     for (const coll of collections) {
-      await write([serialize({ db: coll.db, name: coll.name, indexes: coll.indexes, count: coll.docs.length })]);
+      await write([
+        serialize({ db: coll.db, name: coll.name, indexes: coll.indexes, count: coll.docs.length }),
+      ]);
       for (let i = 0; i < coll.docs.length; i += CHUNK_DOCS) {
         await write(coll.docs.slice(i, i + CHUNK_DOCS).map((doc) => serialize(doc)));
       }
@@ -66,7 +72,10 @@ export async function writeSnapshot(dir: string, gen: number, collections: Snaps
 function readDoc(data: Buffer, offset: number): { doc: Doc; next: number } {
   const size = data.readInt32LE(offset);
   if (size < 5 || offset + size > data.length) throw new Error(`snapshot is truncated at byte ${offset}`);
-  return { doc: deserialize(data.subarray(offset, offset + size), { promoteLongs: true }) as Doc, next: offset + size };
+  return {
+    doc: deserialize(data.subarray(offset, offset + size), { promoteLongs: true }) as Doc,
+    next: offset + size,
+  };
 }
 
 export function readSnapshot(dir: string): Snapshot | undefined {
@@ -87,7 +96,12 @@ export function readSnapshot(dir: string): Snapshot | undefined {
       docs[i] = entry.doc;
       offset = entry.next;
     }
-    collections.push({ db: meta.db as string, name: meta.name as string, indexes: meta.indexes as IndexSpec[], docs });
+    collections.push({
+      db: meta.db as string,
+      name: meta.name as string,
+      indexes: meta.indexes as IndexSpec[],
+      docs,
+    });
   }
   const trailer = readDoc(data, offset);
   if (trailer.doc.end !== true) throw new Error(`${file} has no end marker`);

@@ -69,7 +69,11 @@ export class Store implements ChangeSink {
         replayed += entries.length;
       }
       this.journal = new Journal(dir, Math.max(fromGen, (gens.at(-1) ?? 0) + 1));
-      this.log('storage opened', { dbpath: dir, snapshotBytes: this.snapshotBytes, replayedEntries: replayed });
+      this.log('storage opened', {
+        dbpath: dir,
+        snapshotBytes: this.snapshotBytes,
+        replayedEntries: replayed,
+      });
     } catch (err) {
       this.releaseLock();
       throw err;

@@ -23,7 +23,11 @@ async function writer(client: MongoClient, name: string, acked: Acknowledged): P
       const id = `${name}-${i}`;
       await docs.insertOne({ _id: id, writer: name, i, payload: 'p'.repeat(100 + (i % 50)) });
       acked.inserted.add(id);
-      const counter = await docs.findOneAndUpdate({ _id: `counter-${name}` }, { $inc: { value: 1 } }, { upsert: true, returnDocument: 'after' });
+      const counter = await docs.findOneAndUpdate(
+        { _id: `counter-${name}` },
+        { $inc: { value: 1 } },
+        { upsert: true, returnDocument: 'after' },
+      );
       acked.counters.set(name, counter?.value as number);
       if (i % 5 === 4) {
         const victim = `${name}-${i - 2}`;
@@ -39,9 +43,18 @@ async function writer(client: MongoClient, name: string, acked: Acknowledged): P
 
 async function crashRound(dbpath: string, round: string, killAfterAcks: number): Promise<void> {
   const server = await spawnServer(dbpath, { EMBEDDED_MONGO_COMPACT_AFTER_BYTES: String(32 * 1024) });
-  const client = new MongoClient(server.uri, { serverSelectionTimeoutMS: 1000, socketTimeoutMS: 5000, retryWrites: false });
+  const client = new MongoClient(server.uri, {
+    serverSelectionTimeoutMS: 1000,
+    socketTimeoutMS: 5000,
+    retryWrites: false,
+  });
   await client.connect();
-  const acked: Acknowledged = { inserted: new Set(), deleteSent: new Set(), deleted: new Set(), counters: new Map() };
+  const acked: Acknowledged = {
+    inserted: new Set(),
+    deleteSent: new Set(),
+    deleted: new Set(),
+    counters: new Map(),
+  };
   const writers = Array.from({ length: 8 }, (_, w) => writer(client, `${round}w${w}`, acked));
   // Kill the process without warning in the middle of the burst.
   while (acked.inserted.size < killAfterAcks) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -76,7 +89,8 @@ test('SIGKILL in the middle of a write burst loses no acknowledged write, across
   const dbpath = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-crash-'));
   try {
     // Each round kills the server at a different point and the next round starts from what the crash left.
-    for (const [round, killAfterAcks] of [300, 900, 1500].entries()) await crashRound(dbpath, `r${round}`, killAfterAcks);
+    for (const [round, killAfterAcks] of [300, 900, 1500].entries())
+      await crashRound(dbpath, `r${round}`, killAfterAcks);
     expect(fs.readdirSync(dbpath)).toContain('snapshot.bson');
   } finally {
     fs.rmSync(dbpath, { recursive: true, force: true });
@@ -87,7 +101,9 @@ test('a second process on the same data directory exits with a clear message', a
   const dbpath = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-lock-'));
   const first = await spawnServer(dbpath);
   try {
-    await expect(spawnServer(dbpath)).rejects.toThrow(/already in use by another embedded-mongo server \(pid \d+\)/);
+    await expect(spawnServer(dbpath)).rejects.toThrow(
+      /already in use by another embedded-mongo server \(pid \d+\)/,
+    );
   } finally {
     first.child.kill('SIGTERM');
     await first.exited;

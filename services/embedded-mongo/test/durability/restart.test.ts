@@ -10,7 +10,10 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(dbpath, { recursive: true, force: true }));
 
-async function withServer<T>(options: { compactAfterBytes?: number }, work: (client: MongoClient, server: RunningServer) => Promise<T>): Promise<T> {
+async function withServer<T>(
+  options: { compactAfterBytes?: number },
+  work: (client: MongoClient, server: RunningServer) => Promise<T>,
+): Promise<T> {
   const server = await startServer({ port: 0, dbpath, ...options });
   const client = new MongoClient(server.uri);
   try {
@@ -48,7 +51,9 @@ test('documents, updates, deletes, indexes and drops survive a restart', async (
     expect((await client.db().admin().listDatabases()).databases.map((d) => d.name)).not.toContain('gone');
     // The unique index came back too, and still refuses duplicates.
     expect((await db.collection('users').indexes()).map((i) => i.name)).toEqual(['_id_', 'email_1']);
-    await expect(db.collection('users').insertOne({ email: 'a@x.dev' })).rejects.toMatchObject({ code: 11000 });
+    await expect(db.collection('users').insertOne({ email: 'a@x.dev' })).rejects.toMatchObject({
+      code: 11000,
+    });
   });
 });
 
@@ -56,7 +61,9 @@ test('compaction writes a snapshot, drops replayed journals, and the data reopen
   const expected = await withServer({ compactAfterBytes: 64 * 1024 }, async (client) => {
     const posts = client.db('app').collection('posts');
     for (let batch = 0; batch < 20; batch++) {
-      await posts.insertMany(Array.from({ length: 50 }, (_, i) => ({ _id: batch * 50 + i, body: 'x'.repeat(200), batch })));
+      await posts.insertMany(
+        Array.from({ length: 50 }, (_, i) => ({ _id: batch * 50 + i, body: 'x'.repeat(200), batch })),
+      );
       await posts.updateMany({ batch }, { $set: { seen: true } });
     }
     await posts.deleteMany({ batch: { $lt: 5 } });
@@ -90,9 +97,16 @@ test('an explicit compaction keeps every write and the server keeps serving duri
 
 test('a torn journal tail (a crash mid-append) is ignored and the store opens', async () => {
   await withServer({}, async (client) => {
-    await client.db('app').collection('c').insertMany([{ _id: 1 }, { _id: 2 }]);
+    await client
+      .db('app')
+      .collection('c')
+      .insertMany([{ _id: 1 }, { _id: 2 }]);
   });
-  const journal = fs.readdirSync(dbpath).filter((f) => f.startsWith('journal.')).sort().at(-1) as string;
+  const journal = fs
+    .readdirSync(dbpath)
+    .filter((f) => f.startsWith('journal.'))
+    .sort()
+    .at(-1) as string;
   // A frame header that promises more bytes than follow, as an interrupted write leaves behind.
   fs.appendFileSync(path.join(dbpath, journal), Buffer.from([0xff, 0x00, 0x00, 0x00, 1, 2, 3, 4, 5, 6]));
   await withServer({}, async (client) => {
@@ -107,7 +121,9 @@ test('a torn journal tail (a crash mid-append) is ignored and the store opens', 
 
 test('a second server on the same data directory is refused with a clear message', async () => {
   await withServer({}, async () => {
-    await expect(startServer({ port: 0, dbpath })).rejects.toThrow(/already in use by another embedded-mongo server/);
+    await expect(startServer({ port: 0, dbpath })).rejects.toThrow(
+      /already in use by another embedded-mongo server/,
+    );
   });
   // Once the first has stopped, the directory is free again.
   const again = await startServer({ port: 0, dbpath });

@@ -65,11 +65,19 @@ export function explainIndexNames(explain: unknown): string[] {
 }
 
 /** The executionStats block, wherever the server version puts it. */
-export function executionStats(explain: Record<string, unknown>): { nReturned: number; totalKeysExamined: number; totalDocsExamined: number } {
+export function executionStats(explain: Record<string, unknown>): {
+  nReturned: number;
+  totalKeysExamined: number;
+  totalDocsExamined: number;
+} {
   const direct = explain.executionStats as Record<string, number> | undefined;
   const stages = explain.stages as Array<Record<string, Record<string, unknown>>> | undefined;
   const nested = stages?.[0]?.$cursor?.executionStats as Record<string, number> | undefined;
   const stats = direct ?? nested;
   if (!stats) throw new Error('explain has no executionStats');
-  return { nReturned: stats.nReturned, totalKeysExamined: stats.totalKeysExamined, totalDocsExamined: stats.totalDocsExamined };
+  return {
+    nReturned: stats.nReturned,
+    totalKeysExamined: stats.totalKeysExamined,
+    totalDocsExamined: stats.totalDocsExamined,
+  };
 }
