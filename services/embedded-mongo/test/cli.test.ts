@@ -1,0 +1,74 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MongoClient } from 'mongodb';
+import { parseArgs } from '../src/cli';
+
+const REPO_ROOT = path.join(__dirname, '..', '..', '..');
+
+describe('flags', () => {
+  const dataDir = process.env.DATA_DIR;
+  afterEach(() => {
+    if (dataDir === undefined) delete process.env.DATA_DIR;
+    else process.env.DATA_DIR = dataDir;
+  });
+
+  test('defaults match the README: port 27018, ./data/db, 127.0.0.1', () => {
+    delete process.env.DATA_DIR;
+    expect(parseArgs([])).toEqual({ port: 27018, dbpath: path.join('data', 'db'), host: '127.0.0.1' });
+  });
+
+  test('DATA_DIR moves the default data directory', () => {
+    process.env.DATA_DIR = '/var/lib/devcircle';
+    expect(parseArgs([]).dbpath).toBe('/var/lib/devcircle/db');
+  });
+
+  test('mongod-style flags, with a space or an equals sign', () => {
+    expect(parseArgs(['--port', '29000', '--dbpath=/tmp/x', '--bind_ip', '0.0.0.0'])).toEqual({
+      port: 29000,
+      dbpath: '/tmp/x',
+      host: '0.0.0.0',
+    });
+  });
+
+  test('bad flags are refused with the usage line', () => {
+    expect(() => parseArgs(['--port', 'abc'])).toThrow('invalid --port abc');
+    expect(() => parseArgs(['--verbose', '1'])).toThrow(/unknown option --verbose\nusage:/);
+    expect(() => parseArgs(['--dbpath'])).toThrow('--dbpath needs a value');
+  });
+});
+
+test('`npm run db` starts a server the driver can use, and SIGTERM stops it cleanly', async () => {
+  const dbpath = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-cli-'));
+  const child = spawn('npm', ['run', '--silent', 'db', '--', '--port', '0', '--dbpath', dbpath], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  try {
+    const uri = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error(`no ready line: ${out}`)), 30_000);
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const ready = /waiting for connections at (\S+)/.exec(out);
+        if (ready) {
+          clearTimeout(timer);
+          resolve(ready[1]);
+        }
+      });
+    });
+    const client = new MongoClient(`${uri}devcircle`);
+    await client.connect();
+    const notes = client.db().collection<{ _id: number; text: string }>('notes');
+    await notes.insertOne({ _id: 1, text: 'hello' });
+    expect(await notes.findOne({ _id: 1 })).toEqual({ _id: 1, text: 'hello' });
+    await client.close();
+  } finally {
+    child.kill('SIGTERM');
+  }
+  expect(await exited).toBe(0);
+  expect(fs.existsSync(path.join(dbpath, 'mongod.lock'))).toBe(false);
+  fs.rmSync(dbpath, { recursive: true, force: true });
+}, 60_000);
