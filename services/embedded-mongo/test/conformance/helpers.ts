@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { MongoClient, MongoServerError, type Collection, type CommandStartedEvent, type Db, type Document } from 'mongodb';
+import { openTestDatabase, type TestDatabase } from '../support/harness';
+
+/**
+ * Opens one database for the test file (embedded server, or MONGODB_URI) and closes it afterwards.
+ * Call at the top level of a test file; the returned function is valid inside tests.
+ */
+export function useTestDatabase(): () => TestDatabase {
+  let t: TestDatabase | undefined;
+  beforeAll(async () => {
+    t = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  return () => {
+    if (!t) throw new Error('the test database is not open yet');
+    return t;
+  };
+}
+
+/** A collection no other test uses, so tests stay independent without dropping anything in between. */
+export function freshCollection<T extends Document = Document>(db: Db, prefix = 'c'): Collection<T> {
+  return db.collection<T>(`${prefix}_${randomBytes(4).toString('hex')}`);
+}
+
+/** The URI the test database's client connected to. */
+export function serverUri(t: TestDatabase): string {
+  const uri = process.env.MONGODB_URI ?? t.server?.uri;
+  if (!uri) throw new Error('no server URI');
+  return uri;
+}
+
+export interface MonitoredClient {
+  client: MongoClient;
+  db: Db;
+  /** Every command the client sent, in order. */
+  commands: CommandStartedEvent[];
+  /** How many commands of one name were sent since the last `reset()`. */
+  count(name: string): number;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/** A second client on the same database that records the commands it sends (to count getMores, killCursors…). */
+export async function monitoredClient(t: TestDatabase): Promise<MonitoredClient> {
+  const client = new MongoClient(serverUri(t), { monitorCommands: true, serverSelectionTimeoutMS: 5000 });
+  const commands: CommandStartedEvent[] = [];
+  client.on('commandStarted', (event) => commands.push(event));
+  await client.connect();
+  return {
+    client,
+    db: client.db(t.db.databaseName),
+    commands,
+    count: (name) => commands.filter((c) => c.commandName === name).length,
+    reset: () => {
+      commands.length = 0;
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Awaits a promise that must reject with a server error of this code, and returns the error for more checks. */
+export async function expectServerError(promise: Promise<unknown>, code: number, codeName?: string): Promise<MongoServerError> {
+  let caught: unknown;
+  try {
+    await promise;
+  } catch (err) {
+    caught = err;
+  }
+  if (caught === undefined) throw new Error(`expected a server error with code ${code}, but the operation succeeded`);
+  expect(caught).toBeInstanceOf(MongoServerError);
+  const error = caught as MongoServerError;
+  expect({ code: error.code, message: error.message }).toEqual({ code, message: expect.any(String) });
+  if (codeName !== undefined) expect(error.codeName).toBe(codeName);
+  return error;
+}
+
+/** Awaits a promise that must reject with any error, and returns it. */
+export async function expectRejection(promise: Promise<unknown>): Promise<Error> {
+  let caught: unknown;
+  try {
+    await promise;
+  } catch (err) {
+    caught = err;
+  }
+  if (!(caught instanceof Error)) throw new Error('expected the operation to fail, but it succeeded');
+  return caught;
+}
+
+/** Sorts documents by a key (for assertions on results whose order MongoDB does not define). */
+export function byKey<T extends Document>(docs: T[], key = '_id'): T[] {
+  return [...docs].sort((a, b) => {
+    const x = a[key] as number | string;
+    const y = b[key] as number | string;
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
