@@ -30,7 +30,7 @@ function scanStage(plan: Plan, filter: Doc): Doc {
       keyPattern: { ...index.spec.key },
       indexName: index.name,
       isMultiKey: index.multikey,
-      isUnique: !!index.spec.unique,
+      isUnique: index.unique,
       isSparse: !!index.spec.sparse,
       isPartial: !!index.spec.partialFilterExpression,
       indexVersion: 2,

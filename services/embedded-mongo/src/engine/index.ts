@@ -57,6 +57,11 @@ export class Index {
     return this.spec.name === '_id_';
   }
 
+  /** The `_id` index is always unique, although its spec (as listIndexes shows it) does not say so. */
+  get unique(): boolean {
+    return !!this.spec.unique || this.isIdIndex;
+  }
+
   /** Normalizes a value as this index stores it (case folding under a collation). */
   normalize(value: unknown): unknown {
     const strength = this.spec.collation?.strength;
@@ -101,7 +106,7 @@ export class Index {
 
   /** The record already holding one of these unique key values, other than `self`. */
   findConflict(keys: unknown[][], selfRid: number): DocRecord | undefined {
-    if (!this.spec.unique) return undefined;
+    if (!this.unique) return undefined;
     for (const key of keys) {
       const start = [...key, -Infinity];
       const found = this.tree.nextHigherPair(start);

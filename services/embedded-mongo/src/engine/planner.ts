@@ -119,7 +119,7 @@ export function planQuery(collection: Collection | undefined, request: PlanReque
       equalities * 8 +
       (bounds.length > equalities ? 4 : 0) +
       (providesSort ? 3 : 0) +
-      (index.spec.unique && equalities === index.fields.length ? 16 : 0) -
+      (index.unique && equalities === index.fields.length ? 16 : 0) -
       index.fields.length * 0.01;
     if (!best || score > best.score) {
       best = { plan: { kind: 'IXSCAN', index, bounds, direction: direction ?? 1, providesSort }, score };
