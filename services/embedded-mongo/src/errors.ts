@@ -24,6 +24,7 @@ export const ErrorCodes = {
   BSONObjectTooLarge: 10334,
   DuplicateKey: 11000,
   NoQueryExecutionPlans: 291,
+  Location31253: 31253,
   Location31254: 31254,
   InvalidIdField: 53,
   Location40352: 40352,
@@ -32,6 +33,14 @@ export const ErrorCodes = {
   Location40323: 40323,
   CommandNotSupported: 115,
   Location51024: 51024,
+  Location15955: 15955,
+  Location15958: 15958,
+  Location15975: 15975,
+  Location40156: 40156,
+  Location40158: 40158,
+  Location40160: 40160,
+  Location5107200: 5107200,
+  Location5107201: 5107201,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCodes;

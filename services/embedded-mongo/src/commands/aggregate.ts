@@ -1,12 +1,11 @@
 import type { Document } from 'bson';
-import { Aggregator } from 'mingo';
 import type { Catalog } from '../engine/catalog';
 import { explainQuery } from '../engine/explain';
 import { normalizeCollation } from '../engine/index-spec';
 import { prepareQuery, type PreparedQuery, type QueryRequest } from '../engine/query';
 import { MongoCommandError } from '../errors';
 import { cloneDoc, isPlainObject, type Doc } from '../query/document';
-import { mingoOptions } from '../query/mingo';
+import { Aggregator, mingoOptions } from '../query/mingo';
 import { validateSortSpec } from '../query/sort';
 import { collectionName, namespace, optionalArray, optionalNumber, optionalObject, type CommandHandler, type CommandRequest } from './context';
 

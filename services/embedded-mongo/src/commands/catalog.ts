@@ -1,9 +1,8 @@
 import { Long, type Document } from 'bson';
-import { Query } from 'mingo';
 import { parseIndexSpec } from '../engine/index-spec';
 import { MongoCommandError } from '../errors';
 import { isPlainObject, type Doc } from '../query/document';
-import { mingoOptions } from '../query/mingo';
+import { mingoOptions, Query } from '../query/mingo';
 import { collectionName, namespace, optionalArray, optionalObject, type CommandHandler } from './context';
 
 const ID_INDEX = { v: 2, key: { _id: 1 }, name: '_id_' };

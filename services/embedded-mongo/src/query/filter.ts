@@ -1,8 +1,7 @@
-import { Query } from 'mingo';
 import { badValue, MongoCommandError } from '../errors';
 import type { Collation } from '../engine/index-spec';
 import { isPlainObject, type Doc } from './document';
-import { mingoOptions } from './mingo';
+import { mingoOptions, Query } from './mingo';
 
 export type Matcher = (doc: Doc) => boolean;
 

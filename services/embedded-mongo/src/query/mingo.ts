@@ -1,20 +1,35 @@
-import { Context, ProcessingMode } from 'mingo';
-import { Lazy, type Iterator as LazyIterator } from 'mingo/lazy';
-import type { AnyObject, Options, PipelineOperator } from 'mingo/types';
-import { sortDocs, validateSortSpec } from './sort';
-import type { Doc } from './document';
+import { Aggregator } from 'mingo/aggregator';
+import { Context, ProcessingMode } from 'mingo/core';
+import * as accumulatorOperators from 'mingo/operators/accumulator';
+import * as expressionOperators from 'mingo/operators/expression';
+import * as pipelineOperators from 'mingo/operators/pipeline';
+import * as projectionOperators from 'mingo/operators/projection';
+import * as queryOperators from 'mingo/operators/query';
+import * as windowOperators from 'mingo/operators/window';
+import { Query } from 'mingo/query';
+import type { Options } from 'mingo/types';
+import { update } from 'mingo/updater';
+import { $eq, $in, $ne, $nin } from './mingo-equality';
+import { $count, $sort } from './mingo-stages';
 
 /**
- * mingo's own `$sort` orders mixed types differently from MongoDB, so aggregation uses ours, which follows the
- * BSON comparison order.
+ * The one mingo context the server uses: every mingo operator, with ours replacing those where mingo differs
+ * from MongoDB.
+ *
+ * Use the `Query`, `Aggregator` and `update` exported here, never those of the package root: the root versions
+ * merge mingo's default operators in front of any context they are given, so overrides there are silently ignored.
  */
-const $sort = ((collection: LazyIterator, spec: AnyObject, _options: Options) => {
-  const sortSpec = validateSortSpec(spec);
-  return collection.transform((docs) => Lazy(sortDocs(docs as Doc[], sortSpec)));
-}) as PipelineOperator;
-
-const context = Context.init({ pipeline: { $sort } });
+const context = Context.init({
+  accumulator: { ...accumulatorOperators },
+  expression: { ...expressionOperators },
+  pipeline: { ...pipelineOperators, $sort, $count },
+  projection: { ...projectionOperators },
+  query: { ...queryOperators, $eq, $ne, $in, $nin },
+  window: { ...windowOperators },
+});
 
 export function mingoOptions(extra: Partial<Options> = {}): Partial<Options> {
   return { processingMode: ProcessingMode.CLONE_OFF, context, ...extra };
 }
+
+export { Aggregator, Query, update };

@@ -1,7 +1,6 @@
-import { Query } from 'mingo';
 import { MongoCommandError } from '../errors';
 import { isPlainObject, type Doc } from './document';
-import { mingoOptions } from './mingo';
+import { mingoOptions, Query } from './mingo';
 
 export type Projector = (docs: Doc[]) => Doc[];
 

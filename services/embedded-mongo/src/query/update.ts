@@ -1,9 +1,8 @@
 import { calculateObjectSize, ObjectId } from 'bson';
-import { Aggregator, update as mingoUpdate } from 'mingo';
 import { badValue, MongoCommandError } from '../errors';
 import { compareValues, valuesEqual } from './bson-order';
 import { cloneDoc, getPath, isPlainObject, setPath, withIdFirst, type Doc } from './document';
-import { mingoOptions } from './mingo';
+import { Aggregator, mingoOptions, update as mingoUpdate } from './mingo';
 
 export const MAX_BSON_SIZE = 16 * 1024 * 1024;
 

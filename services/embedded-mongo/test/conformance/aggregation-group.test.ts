@@ -1,9 +1,9 @@
 import type { Collection, Document } from 'mongodb';
-import { byKey, expectServerError, freshCollection, useTestDatabase } from './helpers';
+import { byKey, expectServerError, freshCollection, useTestDatabase, type TestDoc } from './helpers';
 
 const t = useTestDatabase();
 
-let sales: Collection;
+let sales: Collection<TestDoc>;
 beforeAll(async () => {
   sales = freshCollection(t().db, 'sales');
   await sales.insertMany([
@@ -31,7 +31,9 @@ describe('$group', () => {
   });
 
   test('$avg, $min and $max ignore missing values', async () => {
-    const docs = await run([{ $group: { _id: '$shop', avg: { $avg: '$qty' }, min: { $min: '$qty' }, max: { $max: '$qty' } } }]);
+    const docs = await run([
+      { $group: { _id: '$shop', avg: { $avg: '$qty' }, min: { $min: '$qty' }, max: { $max: '$qty' } } },
+    ]);
     expect(byKey(docs)).toEqual([
       { _id: 'east', avg: null, min: null, max: null },
       { _id: 'north', avg: 17 / 3, min: 2, max: 10 },
@@ -53,7 +55,14 @@ describe('$group', () => {
   test('$first and $last follow the order of the preceding $sort', async () => {
     const docs = await run([
       { $sort: { at: 1 } },
-      { $group: { _id: '$item', first: { $first: '$shop' }, last: { $last: '$shop' }, firstAt: { $first: '$at' } } },
+      {
+        $group: {
+          _id: '$item',
+          first: { $first: '$shop' },
+          last: { $last: '$shop' },
+          firstAt: { $first: '$at' },
+        },
+      },
     ]);
     expect(byKey(docs)).toEqual([
       { _id: 'ink', first: 'south', last: 'south', firstAt: 2 },
@@ -63,11 +72,16 @@ describe('$group', () => {
   });
 
   test('_id null groups everything into one document', async () => {
-    expect(await run([{ $group: { _id: null, total: { $sum: '$qty' }, n: { $sum: 1 } } }])).toEqual([{ _id: null, total: 21, n: 6 }]);
+    expect(await run([{ $group: { _id: null, total: { $sum: '$qty' }, n: { $sum: 1 } } }])).toEqual([
+      { _id: null, total: 21, n: 6 },
+    ]);
   });
 
   test('a compound _id groups by several fields', async () => {
-    const docs = await run([{ $group: { _id: { shop: '$shop', item: '$item' }, qty: { $sum: '$qty' } } }, { $sort: { '_id.shop': 1, '_id.item': 1 } }]);
+    const docs = await run([
+      { $group: { _id: { shop: '$shop', item: '$item' }, qty: { $sum: '$qty' } } },
+      { $sort: { '_id.shop': 1, '_id.item': 1 } },
+    ]);
     expect(docs).toEqual([
       { _id: { shop: 'east', item: 'pad' }, qty: 0 },
       { _id: { shop: 'north', item: 'pad' }, qty: 5 },
@@ -78,12 +92,19 @@ describe('$group', () => {
   });
 
   test('accumulators take expressions', async () => {
-    const docs = await run([{ $match: { qty: { $exists: true } } }, { $group: { _id: null, doubled: { $sum: { $multiply: ['$qty', 2] } } } }]);
+    const docs = await run([
+      { $match: { qty: { $exists: true } } },
+      { $group: { _id: null, doubled: { $sum: { $multiply: ['$qty', 2] } } } },
+    ]);
     expect(docs).toEqual([{ _id: null, doubled: 42 }]);
   });
 
   test('$group then $match then $sort (a "having" clause)', async () => {
-    const docs = await run([{ $group: { _id: '$item', qty: { $sum: '$qty' } } }, { $match: { qty: { $gt: 2 } } }, { $sort: { qty: -1 } }]);
+    const docs = await run([
+      { $group: { _id: '$item', qty: { $sum: '$qty' } } },
+      { $match: { qty: { $gt: 2 } } },
+      { $sort: { qty: -1 } },
+    ]);
     expect(docs).toEqual([
       { _id: 'pen', qty: 15 },
       { _id: 'pad', qty: 5 },

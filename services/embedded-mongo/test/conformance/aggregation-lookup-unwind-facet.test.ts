@@ -1,10 +1,10 @@
 import type { Collection, Document } from 'mongodb';
-import { freshCollection, useTestDatabase } from './helpers';
+import { freshCollection, useTestDatabase, type TestDoc } from './helpers';
 
 const t = useTestDatabase();
 
-let authors: Collection;
-let posts: Collection;
+let authors: Collection<TestDoc>;
+let posts: Collection<TestDoc>;
 beforeAll(async () => {
   authors = freshCollection(t().db, 'authors');
   posts = freshCollection(t().db, 'posts');
@@ -25,7 +25,10 @@ beforeAll(async () => {
 describe('$lookup', () => {
   test('localField/foreignField joins matching documents into an array', async () => {
     const docs = await authors
-      .aggregate([{ $sort: { _id: 1 } }, { $lookup: { from: posts.collectionName, localField: '_id', foreignField: 'author', as: 'posts' } }])
+      .aggregate([
+        { $sort: { _id: 1 } },
+        { $lookup: { from: posts.collectionName, localField: '_id', foreignField: 'author', as: 'posts' } },
+      ])
       .toArray();
     expect(docs.map((d) => [d._id, d.posts.map((p: Document) => p._id).sort()])).toEqual([
       ['ann', [1, 2]],
@@ -37,7 +40,11 @@ describe('$lookup', () => {
 
   test('an unmatched or missing local field joins an empty array (missing matches missing foreign fields)', async () => {
     const docs = await posts
-      .aggregate([{ $match: { _id: { $in: [4, 5] } } }, { $sort: { _id: 1 } }, { $lookup: { from: authors.collectionName, localField: 'author', foreignField: '_id', as: 'who' } }])
+      .aggregate([
+        { $match: { _id: { $in: [4, 5] } } },
+        { $sort: { _id: 1 } },
+        { $lookup: { from: authors.collectionName, localField: 'author', foreignField: '_id', as: 'who' } },
+      ])
       .toArray();
     expect(docs.map((d) => d.who)).toEqual([[], []]);
   });
@@ -50,7 +57,10 @@ describe('$lookup', () => {
           $lookup: {
             from: posts.collectionName,
             let: { who: '$_id' },
-            pipeline: [{ $match: { $expr: { $and: [{ $eq: ['$author', '$$who'] }, { $gte: ['$likes', 2] }] } } }, { $project: { _id: 0, title: 1 } }],
+            pipeline: [
+              { $match: { $expr: { $and: [{ $eq: ['$author', '$$who'] }, { $gte: ['$likes', 2] }] } } },
+              { $project: { _id: 0, title: 1 } },
+            ],
             as: 'popular',
           },
         },
@@ -65,14 +75,20 @@ describe('$lookup', () => {
   });
 
   test('joining a collection that does not exist yields empty arrays', async () => {
-    const docs = await authors.aggregate([{ $lookup: { from: 'no_such_collection', localField: '_id', foreignField: 'x', as: 'none' } }]).toArray();
+    const docs = await authors
+      .aggregate([
+        { $lookup: { from: 'no_such_collection', localField: '_id', foreignField: 'x', as: 'none' } },
+      ])
+      .toArray();
     expect(docs.every((d) => Array.isArray(d.none) && d.none.length === 0)).toBe(true);
   });
 });
 
 describe('$unwind', () => {
   test('emits one document per element and drops empty, null and missing arrays', async () => {
-    const docs = await posts.aggregate([{ $sort: { _id: 1 } }, { $unwind: '$tags' }, { $project: { tags: 1 } }]).toArray();
+    const docs = await posts
+      .aggregate([{ $sort: { _id: 1 } }, { $unwind: '$tags' }, { $project: { tags: 1 } }])
+      .toArray();
     expect(docs).toEqual([
       { _id: 1, tags: 'db' },
       { _id: 1, tags: 'js' },
@@ -82,9 +98,20 @@ describe('$unwind', () => {
 
   test('preserveNullAndEmptyArrays keeps documents without elements', async () => {
     const docs = await posts
-      .aggregate([{ $sort: { _id: 1 } }, { $unwind: { path: '$tags', preserveNullAndEmptyArrays: true } }, { $project: { tags: 1 } }])
+      .aggregate([
+        { $sort: { _id: 1 } },
+        { $unwind: { path: '$tags', preserveNullAndEmptyArrays: true } },
+        { $project: { tags: 1 } },
+      ])
       .toArray();
-    expect(docs).toEqual([{ _id: 1, tags: 'db' }, { _id: 1, tags: 'js' }, { _id: 2 }, { _id: 3, tags: 'go' }, { _id: 4, tags: null }, { _id: 5 }]);
+    expect(docs).toEqual([
+      { _id: 1, tags: 'db' },
+      { _id: 1, tags: 'js' },
+      { _id: 2 },
+      { _id: 3, tags: 'go' },
+      { _id: 4, tags: null },
+      { _id: 5 },
+    ]);
   });
 
   test('includeArrayIndex records each element position, null for preserved documents', async () => {
@@ -153,7 +180,9 @@ describe('$facet', () => {
   });
 
   test('an empty input still yields one document of empty facets', async () => {
-    const docs = await posts.aggregate([{ $match: { likes: 1000 } }, { $facet: { all: [{ $match: {} }], n: [{ $count: 'n' }] } }]).toArray();
+    const docs = await posts
+      .aggregate([{ $match: { likes: 1000 } }, { $facet: { all: [{ $match: {} }], n: [{ $count: 'n' }] } }])
+      .toArray();
     expect(docs).toEqual([{ all: [], n: [] }]);
   });
 });

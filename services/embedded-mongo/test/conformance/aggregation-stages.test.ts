@@ -1,5 +1,5 @@
 import type { Collection, Document } from 'mongodb';
-import { expectServerError, freshCollection, useTestDatabase } from './helpers';
+import { expectServerError, freshCollection, useTestDatabase, type TestDoc } from './helpers';
 
 const t = useTestDatabase();
 
@@ -11,7 +11,7 @@ const ORDERS = [
   { _id: 5, customer: 'bob', item: 'pen', qty: 3, price: 1.5, note: 'gift' },
 ];
 
-let orders: Collection;
+let orders: Collection<TestDoc>;
 beforeAll(async () => {
   orders = freshCollection(t().db, 'orders');
   await orders.insertMany(ORDERS);
@@ -61,16 +61,26 @@ describe('single stages', () => {
   });
 
   test('$addFields and its alias $set add computed fields after the existing ones', async () => {
-    const added = await run([{ $match: { _id: 1 } }, { $addFields: { total: { $multiply: ['$qty', '$price'] } } }]);
+    const added = await run([
+      { $match: { _id: 1 } },
+      { $addFields: { total: { $multiply: ['$qty', '$price'] } } },
+    ]);
     expect(added).toEqual([{ ...ORDERS[0], total: 3 }]);
     expect(Object.keys(added[0]).at(-1)).toBe('total');
-    const set = await run([{ $match: { _id: 1 } }, { $set: { qty: { $add: ['$qty', 1] }, 'meta.seen': true } }]);
+    const set = await run([
+      { $match: { _id: 1 } },
+      { $set: { qty: { $add: ['$qty', 1] }, 'meta.seen': true } },
+    ]);
     expect(set).toEqual([{ ...ORDERS[0], qty: 3, meta: { seen: true } }]);
   });
 
   test('$unset removes one or several fields', async () => {
-    expect(await run([{ $match: { _id: 5 } }, { $unset: 'note' }])).toEqual([{ _id: 5, customer: 'bob', item: 'pen', qty: 3, price: 1.5 }]);
-    expect(await run([{ $match: { _id: 5 } }, { $unset: ['note', 'price', 'qty'] }])).toEqual([{ _id: 5, customer: 'bob', item: 'pen' }]);
+    expect(await run([{ $match: { _id: 5 } }, { $unset: 'note' }])).toEqual([
+      { _id: 5, customer: 'bob', item: 'pen', qty: 3, price: 1.5 },
+    ]);
+    expect(await run([{ $match: { _id: 5 } }, { $unset: ['note', 'price', 'qty'] }])).toEqual([
+      { _id: 5, customer: 'bob', item: 'pen' },
+    ]);
   });
 
   test('$count counts the documents reaching it, and yields nothing for none', async () => {
@@ -79,7 +89,10 @@ describe('single stages', () => {
   });
 
   test('$replaceRoot promotes an embedded document', async () => {
-    const docs = await run([{ $match: { _id: 2 } }, { $replaceRoot: { newRoot: { name: '$customer', what: '$item' } } }]);
+    const docs = await run([
+      { $match: { _id: 2 } },
+      { $replaceRoot: { newRoot: { name: '$customer', what: '$item' } } },
+    ]);
     expect(docs).toEqual([{ name: 'bob', what: 'ink' }]);
   });
 });
@@ -101,7 +114,11 @@ describe('stages in combination', () => {
   });
 
   test('a $match after a $project filters on computed fields', async () => {
-    const docs = await run([{ $project: { total: { $multiply: ['$qty', '$price'] } } }, { $match: { total: { $gte: 15 } } }, { $sort: { _id: 1 } }]);
+    const docs = await run([
+      { $project: { total: { $multiply: ['$qty', '$price'] } } },
+      { $match: { total: { $gte: 15 } } },
+      { $sort: { _id: 1 } },
+    ]);
     expect(docs).toEqual([
       { _id: 2, total: 20 },
       { _id: 3, total: 20 },
@@ -110,7 +127,11 @@ describe('stages in combination', () => {
   });
 
   test('an aggregation over a missing collection returns nothing', async () => {
-    expect(await freshCollection(t().db).aggregate([{ $match: {} }, { $count: 'n' }]).toArray()).toEqual([]);
+    expect(
+      await freshCollection(t().db)
+        .aggregate([{ $match: {} }, { $count: 'n' }])
+        .toArray(),
+    ).toEqual([]);
   });
 });
 
@@ -126,7 +147,11 @@ describe('aggregation cursors', () => {
   });
 
   test('the aggregate command replies with a cursor whose firstBatch respects batchSize', async () => {
-    const reply = await t().db.command({ aggregate: orders.collectionName, pipeline: [{ $sort: { _id: 1 } }], cursor: { batchSize: 2 } });
+    const reply = await t().db.command({
+      aggregate: orders.collectionName,
+      pipeline: [{ $sort: { _id: 1 } }],
+      cursor: { batchSize: 2 },
+    });
     expect(reply.cursor.firstBatch.map((d: Document) => d._id)).toEqual([1, 2]);
     expect(String(reply.cursor.id)).not.toBe('0');
     await t().db.command({ killCursors: orders.collectionName, cursors: [reply.cursor.id] });

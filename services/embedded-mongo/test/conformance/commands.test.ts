@@ -61,7 +61,11 @@ describe('collections', () => {
   test('creating an existing collection is NamespaceExists (48)', async () => {
     const coll = freshCollection(t().db);
     await coll.insertOne({});
-    const error = await expectServerError(t().db.command({ create: coll.collectionName }), 48, 'NamespaceExists');
+    const error = await expectServerError(
+      t().db.command({ create: coll.collectionName }),
+      48,
+      'NamespaceExists',
+    );
     expect(error.message).toContain('already exists');
   });
 

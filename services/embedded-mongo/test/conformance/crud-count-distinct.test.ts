@@ -1,9 +1,9 @@
 import type { Collection } from 'mongodb';
-import { freshCollection, useTestDatabase } from './helpers';
+import { freshCollection, useTestDatabase, type TestDoc } from './helpers';
 
 const t = useTestDatabase();
 
-let coll: Collection;
+let coll: Collection<TestDoc>;
 beforeAll(async () => {
   coll = freshCollection(t().db);
   await coll.insertMany([

@@ -23,21 +23,37 @@ describe('findOneAndUpdate', () => {
 
   test('returnDocument "after" returns the updated document', async () => {
     const coll = await seeded();
-    const after = await coll.findOneAndUpdate({ _id: 1 }, { $inc: { priority: 1 } }, { returnDocument: 'after' });
+    const after = await coll.findOneAndUpdate(
+      { _id: 1 },
+      { $inc: { priority: 1 } },
+      { returnDocument: 'after' },
+    );
     expect(after).toEqual({ _id: 1, queue: 'q', priority: 3, state: 'new' });
   });
 
   test('sort picks which of several matches is updated', async () => {
     const coll = await seeded();
-    const taken = await coll.findOneAndUpdate({ state: 'new' }, { $set: { state: 'taken' } }, { sort: { priority: -1 }, returnDocument: 'after' });
+    const taken = await coll.findOneAndUpdate(
+      { state: 'new' },
+      { $set: { state: 'taken' } },
+      { sort: { priority: -1 }, returnDocument: 'after' },
+    );
     expect(taken).toMatchObject({ _id: 2, state: 'taken' });
-    const next = await coll.findOneAndUpdate({ state: 'new' }, { $set: { state: 'taken' } }, { sort: { priority: 1 } });
+    const next = await coll.findOneAndUpdate(
+      { state: 'new' },
+      { $set: { state: 'taken' } },
+      { sort: { priority: 1 } },
+    );
     expect(next).toMatchObject({ _id: 3, state: 'new' });
   });
 
   test('projection shapes the returned document only', async () => {
     const coll = await seeded();
-    const doc = await coll.findOneAndUpdate({ _id: 2 }, { $set: { state: 'x' } }, { projection: { state: 1, _id: 0 }, returnDocument: 'after' });
+    const doc = await coll.findOneAndUpdate(
+      { _id: 2 },
+      { $set: { state: 'x' } },
+      { projection: { state: 1, _id: 0 }, returnDocument: 'after' },
+    );
     expect(doc).toEqual({ state: 'x' });
     expect(await coll.findOne({ _id: 2 })).toEqual({ _id: 2, queue: 'q', priority: 5, state: 'x' });
   });
@@ -50,18 +66,32 @@ describe('findOneAndUpdate', () => {
 
   test('upsert inserts; "before" returns null and "after" returns the new document', async () => {
     const coll = await seeded();
-    expect(await coll.findOneAndUpdate({ _id: 10 }, { $set: { state: 'made' } }, { upsert: true })).toBeNull();
+    expect(
+      await coll.findOneAndUpdate({ _id: 10 }, { $set: { state: 'made' } }, { upsert: true }),
+    ).toBeNull();
     expect(await coll.findOne({ _id: 10 })).toEqual({ _id: 10, state: 'made' });
-    const after = await coll.findOneAndUpdate({ queue: 'other' }, { $set: { state: 'made' } }, { upsert: true, returnDocument: 'after' });
+    const after = await coll.findOneAndUpdate(
+      { queue: 'other' },
+      { $set: { state: 'made' } },
+      { upsert: true, returnDocument: 'after' },
+    );
     expect(after).toEqual({ _id: expect.any(ObjectId), queue: 'other', state: 'made' });
   });
 
   test('includeResultMetadata exposes lastErrorObject', async () => {
     const coll = await seeded();
-    const updated = await coll.findOneAndUpdate({ _id: 1 }, { $set: { state: 'y' } }, { includeResultMetadata: true });
+    const updated = await coll.findOneAndUpdate(
+      { _id: 1 },
+      { $set: { state: 'y' } },
+      { includeResultMetadata: true },
+    );
     expect(updated.ok).toBe(1);
     expect(updated.lastErrorObject).toMatchObject({ n: 1, updatedExisting: true });
-    const upserted = await coll.findOneAndUpdate({ _id: 20 }, { $set: { state: 'y' } }, { upsert: true, includeResultMetadata: true });
+    const upserted = await coll.findOneAndUpdate(
+      { _id: 20 },
+      { $set: { state: 'y' } },
+      { upsert: true, includeResultMetadata: true },
+    );
     expect(upserted.lastErrorObject).toMatchObject({ n: 1, updatedExisting: false, upserted: 20 });
     expect(upserted.value).toBeNull();
   });
@@ -72,7 +102,11 @@ describe('findOneAndReplace', () => {
     const coll = await seeded();
     const before = await coll.findOneAndReplace({ _id: 1 }, { replaced: true });
     expect(before).toEqual({ _id: 1, queue: 'q', priority: 2, state: 'new' });
-    const after = await coll.findOneAndReplace({ _id: 1 }, { replaced: 'again' }, { returnDocument: 'after' });
+    const after = await coll.findOneAndReplace(
+      { _id: 1 },
+      { replaced: 'again' },
+      { returnDocument: 'after' },
+    );
     expect(after).toEqual({ _id: 1, replaced: 'again' });
   });
 
@@ -80,7 +114,11 @@ describe('findOneAndReplace', () => {
     const coll = await seeded();
     const lowest = await coll.findOneAndReplace({ queue: 'q' }, { queue: 'done' }, { sort: { priority: 1 } });
     expect(lowest).toMatchObject({ _id: 3 });
-    const created = await coll.findOneAndReplace({ _id: 50 }, { v: 1 }, { upsert: true, returnDocument: 'after' });
+    const created = await coll.findOneAndReplace(
+      { _id: 50 },
+      { v: 1 },
+      { upsert: true, returnDocument: 'after' },
+    );
     expect(created).toEqual({ _id: 50, v: 1 });
   });
 });
@@ -95,7 +133,10 @@ describe('findOneAndDelete', () => {
 
   test('applies a projection to the returned document', async () => {
     const coll = await seeded();
-    expect(await coll.findOneAndDelete({ _id: 3 }, { projection: { priority: 1 } })).toEqual({ _id: 3, priority: 1 });
+    expect(await coll.findOneAndDelete({ _id: 3 }, { projection: { priority: 1 } })).toEqual({
+      _id: 3,
+      priority: 1,
+    });
   });
 
   test('returns null when nothing matches', async () => {

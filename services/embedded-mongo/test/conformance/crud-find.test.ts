@@ -1,5 +1,5 @@
 import type { Collection, Document, Filter } from 'mongodb';
-import { freshCollection, useTestDatabase } from './helpers';
+import { freshCollection, useTestDatabase, type TestDoc } from './helpers';
 
 const t = useTestDatabase();
 
@@ -16,13 +16,28 @@ const PEOPLE = [
       { s: 9, k: 'y' },
     ],
   },
-  { _id: 2, name: 'bob', age: 25, tags: ['b', 'c'], readings: [3, 12], address: { city: 'Berlin' }, nick: null },
-  { _id: 3, name: 'carol', age: 35, tags: [], address: { city: 'Paris', zip: '75002' }, scores: [{ s: 2, k: 'x' }] },
+  {
+    _id: 2,
+    name: 'bob',
+    age: 25,
+    tags: ['b', 'c'],
+    readings: [3, 12],
+    address: { city: 'Berlin' },
+    nick: null,
+  },
+  {
+    _id: 3,
+    name: 'carol',
+    age: 35,
+    tags: [],
+    address: { city: 'Paris', zip: '75002' },
+    scores: [{ s: 2, k: 'x' }],
+  },
   { _id: 4, name: 'dave', age: 40, tags: 'a' },
   { _id: 5, name: 'Eve', age: null },
 ];
 
-let people: Collection;
+let people: Collection<TestDoc>;
 beforeAll(async () => {
   people = freshCollection(t().db, 'people');
   await people.insertMany(PEOPLE);
@@ -189,7 +204,10 @@ describe('findOne', () => {
   });
 
   test('honours sort and projection', async () => {
-    const oldest = await people.findOne({ age: { $type: 'number' } }, { sort: { age: -1 }, projection: { _id: 0, name: 1 } });
+    const oldest = await people.findOne(
+      { age: { $type: 'number' } },
+      { sort: { age: -1 }, projection: { _id: 0, name: 1 } },
+    );
     expect(oldest).toEqual({ name: 'dave' });
   });
 });

@@ -26,7 +26,14 @@ describe('insertOne', () => {
     const coll = freshCollection(t().db);
     const when = new Date('2024-01-02T03:04:05.678Z');
     const ref = new ObjectId();
-    await coll.insertOne({ _id: 1, when, ref, nested: { list: [1, 'two', null, { three: 3 }] }, flag: false, ratio: 0.5 });
+    await coll.insertOne({
+      _id: 1,
+      when,
+      ref,
+      nested: { list: [1, 'two', null, { three: 3 }] },
+      flag: false,
+      ratio: 0.5,
+    });
     expect(await coll.findOne({ _id: 1 })).toEqual({
       _id: 1,
       when,

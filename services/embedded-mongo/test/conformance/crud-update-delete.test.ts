@@ -16,7 +16,13 @@ describe('updateOne', () => {
   test('updates only the first matching document', async () => {
     const coll = await seeded();
     const result = await coll.updateOne({ kind: 'a' }, { $set: { touched: true } });
-    expect(result).toMatchObject({ acknowledged: true, matchedCount: 1, modifiedCount: 1, upsertedCount: 0, upsertedId: null });
+    expect(result).toMatchObject({
+      acknowledged: true,
+      matchedCount: 1,
+      modifiedCount: 1,
+      upsertedCount: 0,
+      upsertedId: null,
+    });
     expect(await coll.countDocuments({ touched: true })).toBe(1);
   });
 

@@ -14,17 +14,20 @@ afterAll(async () => {
   await server?.stop();
 });
 
-embeddedOnly('an idle cursor is closed after the cursor timeout and getMore then fails with CursorNotFound', async () => {
-  server = await startServer({ port: 0, cursorTimeoutMs: 200 });
-  client = new MongoClient(server.uri, { serverSelectionTimeoutMS: 5000 });
-  const coll = client.db('timeout').collection('docs');
-  await coll.insertMany(Array.from({ length: 10 }, (_, i) => ({ _id: i })));
+embeddedOnly(
+  'an idle cursor is closed after the cursor timeout and getMore then fails with CursorNotFound',
+  async () => {
+    server = await startServer({ port: 0, cursorTimeoutMs: 200 });
+    client = new MongoClient(server.uri, { serverSelectionTimeoutMS: 5000 });
+    const coll = client.db('timeout').collection<{ _id: number }>('docs');
+    await coll.insertMany(Array.from({ length: 10 }, (_, i) => ({ _id: i })));
 
-  const cursor = coll.find().batchSize(2);
-  expect(await cursor.next()).toEqual({ _id: 0 });
-  expect(await cursor.next()).toEqual({ _id: 1 });
-  // Idle for several timeouts; the sweep must have closed the cursor by then.
-  await sleep(1500);
-  await expectServerError(cursor.next(), 43, 'CursorNotFound');
-  await cursor.close().catch(() => undefined);
-});
+    const cursor = coll.find().batchSize(2);
+    expect(await cursor.next()).toEqual({ _id: 0 });
+    expect(await cursor.next()).toEqual({ _id: 1 });
+    // Idle for several timeouts; the sweep must have closed the cursor by then.
+    await sleep(1500);
+    await expectServerError(cursor.next(), 43, 'CursorNotFound');
+    await cursor.close().catch(() => undefined);
+  },
+);

@@ -1,10 +1,17 @@
 import { Long, type Collection } from 'mongodb';
-import { expectServerError, freshCollection, monitoredClient, useTestDatabase, type MonitoredClient } from './helpers';
+import {
+  expectServerError,
+  freshCollection,
+  monitoredClient,
+  useTestDatabase,
+  type MonitoredClient,
+  type TestDoc,
+} from './helpers';
 
 const t = useTestDatabase();
 
 let monitored: MonitoredClient;
-let big: Collection;
+let big: Collection<TestDoc>;
 const BIG = 1000;
 
 beforeAll(async () => {
@@ -57,10 +64,21 @@ test('the first find batch defaults to 101 documents', async () => {
 
 test('getMore continues a cursor opened with the find command', async () => {
   const db = t().db;
-  const first = await db.command({ find: big.collectionName, filter: { n: 3 }, sort: { _id: 1 }, batchSize: 10 });
-  expect(first.cursor.firstBatch.map((d: { _id: number }) => d._id)).toEqual([3, 13, 23, 33, 43, 53, 63, 73, 83, 93]);
+  const first = await db.command({
+    find: big.collectionName,
+    filter: { n: 3 },
+    sort: { _id: 1 },
+    batchSize: 10,
+  });
+  expect(first.cursor.firstBatch.map((d: { _id: number }) => d._id)).toEqual([
+    3, 13, 23, 33, 43, 53, 63, 73, 83, 93,
+  ]);
   expect(first.cursor.ns).toBe(`${db.databaseName}.${big.collectionName}`);
-  const next = await db.command({ getMore: asLong(first.cursor.id), collection: big.collectionName, batchSize: 5 });
+  const next = await db.command({
+    getMore: asLong(first.cursor.id),
+    collection: big.collectionName,
+    batchSize: 5,
+  });
   expect(next.cursor.nextBatch.map((d: { _id: number }) => d._id)).toEqual([103, 113, 123, 133, 143]);
   const rest = await db.command({ getMore: asLong(next.cursor.id), collection: big.collectionName });
   expect(rest.cursor.nextBatch).toHaveLength(100 - 15);
@@ -88,7 +106,11 @@ test('cursor.close() kills the server cursor', async () => {
   expect(id!.isZero()).toBe(false);
   await cursor.close();
   expect(monitored.count('killCursors')).toBe(1);
-  await expectServerError(t().db.command({ getMore: id, collection: big.collectionName }), 43, 'CursorNotFound');
+  await expectServerError(
+    t().db.command({ getMore: id, collection: big.collectionName }),
+    43,
+    'CursorNotFound',
+  );
 });
 
 test('killCursors reports killed and unknown cursors', async () => {
@@ -121,7 +143,7 @@ test('an aggregation cursor is continued with getMore too', async () => {
 });
 
 describe('a cursor kept open while other writes happen', () => {
-  let coll: Collection;
+  let coll: Collection<TestDoc>;
   beforeEach(async () => {
     coll = freshCollection(t().db);
     await coll.insertMany(Array.from({ length: 20 }, (_, i) => ({ _id: i, v: 'original' })));

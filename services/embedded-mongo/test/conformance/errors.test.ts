@@ -21,7 +21,11 @@ describe('invalid filters', () => {
   test('an unknown top-level operator is BadValue (2)', async () => {
     const coll = freshCollection(t().db);
     await coll.insertOne({ a: 1 });
-    const error = await expectServerError(coll.find({ $foo: [{ a: 1 }] } as Document).toArray(), 2, 'BadValue');
+    const error = await expectServerError(
+      coll.find({ $foo: [{ a: 1 }] } as Document).toArray(),
+      2,
+      'BadValue',
+    );
     expect(error.message).toContain('unknown top level operator: $foo');
   });
 
@@ -47,7 +51,13 @@ describe('invalid filters', () => {
   });
 
   test('a filter on a collection that does not exist is still validated', async () => {
-    await expectServerError(freshCollection(t().db).find({ a: { $foo: 1 } } as Document).toArray(), 2, 'BadValue');
+    await expectServerError(
+      freshCollection(t().db)
+        .find({ a: { $foo: 1 } } as Document)
+        .toArray(),
+      2,
+      'BadValue',
+    );
   });
 });
 

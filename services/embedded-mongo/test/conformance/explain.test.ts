@@ -1,11 +1,11 @@
 import type { Collection, Document } from 'mongodb';
 import { executionStats, explainIndexNames, explainStages } from '../support/harness';
-import { freshCollection, useTestDatabase } from './helpers';
+import { freshCollection, useTestDatabase, type TestDoc } from './helpers';
 
 const t = useTestDatabase();
 
 const N = 200;
-let coll: Collection;
+let coll: Collection<TestDoc>;
 beforeAll(async () => {
   coll = freshCollection(t().db, 'explained');
   await coll.insertMany(
@@ -53,13 +53,19 @@ describe('find', () => {
   });
 
   test('a sort the index provides needs no blocking SORT stage', async () => {
-    const explain = await coll.find({ score: { $gt: 100 } }).sort({ score: -1 }).explain('executionStats');
+    const explain = await coll
+      .find({ score: { $gt: 100 } })
+      .sort({ score: -1 })
+      .explain('executionStats');
     expect(explainStages(explain)).toContain('IXSCAN');
     expect(explainStages(explain)).not.toContain('SORT');
   });
 
   test('a sort on an unindexed field needs a SORT stage', async () => {
-    const explain = await coll.find({ score: { $gt: 100 } }).sort({ unindexed: 1 }).explain('executionStats');
+    const explain = await coll
+      .find({ score: { $gt: 100 } })
+      .sort({ unindexed: 1 })
+      .explain('executionStats');
     expect(explainStages(explain)).toContain('SORT');
   });
 
@@ -81,27 +87,37 @@ describe('find', () => {
 
 describe('aggregate', () => {
   test('a leading $match on an indexed field uses IXSCAN', async () => {
-    const explain = await coll.aggregate([{ $match: { score: { $lt: 5 } } }, { $group: { _id: '$status', n: { $sum: 1 } } }]).explain('executionStats');
+    const explain = await coll
+      .aggregate([{ $match: { score: { $lt: 5 } } }, { $group: { _id: '$status', n: { $sum: 1 } } }])
+      .explain('executionStats');
     expect(explainStages(explain)).toContain('IXSCAN');
     expect(explainIndexNames(explain)).toContain('score_1');
   });
 
   test('a leading $match on an unindexed field is a COLLSCAN', async () => {
-    const explain = await coll.aggregate([{ $match: { unindexed: 1 } }, { $project: { score: 1 } }]).explain('queryPlanner');
+    const explain = await coll
+      .aggregate([{ $match: { unindexed: 1 } }, { $project: { score: 1 } }])
+      .explain('queryPlanner');
     expect(explainStages(explain)).toContain('COLLSCAN');
   });
 });
 
 describe('count', () => {
   test('explain of a count on an indexed field uses the index and reports a COUNT stage', async () => {
-    const explain = (await t().db.command({ explain: { count: coll.collectionName, query: { score: { $gte: 150 } } }, verbosity: 'executionStats' })) as Document;
+    const explain = (await t().db.command({
+      explain: { count: coll.collectionName, query: { score: { $gte: 150 } } },
+      verbosity: 'executionStats',
+    })) as Document;
     expect(explainStages(explain)).toContain('COUNT');
     expect(explainIndexNames(explain)).toContain('score_1');
     expect(explainStages(explain)).not.toContain('COLLSCAN');
   });
 
   test('explain of a count on an unindexed field is a COLLSCAN under COUNT', async () => {
-    const explain = (await t().db.command({ explain: { count: coll.collectionName, query: { unindexed: 1 } }, verbosity: 'queryPlanner' })) as Document;
+    const explain = (await t().db.command({
+      explain: { count: coll.collectionName, query: { unindexed: 1 } },
+      verbosity: 'queryPlanner',
+    })) as Document;
     expect(explainStages(explain)).toEqual(expect.arrayContaining(['COUNT', 'COLLSCAN']));
   });
 

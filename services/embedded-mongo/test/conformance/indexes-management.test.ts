@@ -114,6 +114,10 @@ describe('conflicting definitions', () => {
   test('an existing name with the same key but another expireAfterSeconds is IndexOptionsConflict (85)', async () => {
     const coll = freshCollection(t().db);
     await coll.createIndex({ at: 1 }, { expireAfterSeconds: 10 });
-    await expectServerError(coll.createIndex({ at: 1 }, { expireAfterSeconds: 20 }), 85, 'IndexOptionsConflict');
+    await expectServerError(
+      coll.createIndex({ at: 1 }, { expireAfterSeconds: 20 }),
+      85,
+      'IndexOptionsConflict',
+    );
   });
 });

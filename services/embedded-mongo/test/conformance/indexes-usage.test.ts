@@ -36,7 +36,14 @@ describe('multikey index', () => {
       { _id: 4, tags: [] },
     ]);
     expect((await coll.find({ tags: 'db' }).sort({ _id: 1 }).toArray()).map((d) => d._id)).toEqual([1, 3]);
-    expect((await coll.find({ tags: { $in: ['js'] } }).sort({ _id: 1 }).toArray()).map((d) => d._id)).toEqual([1, 2]);
+    expect(
+      (
+        await coll
+          .find({ tags: { $in: ['js'] } })
+          .sort({ _id: 1 })
+          .toArray()
+      ).map((d) => d._id),
+    ).toEqual([1, 2]);
     const explain = await coll.find({ tags: 'db' }).explain('executionStats');
     expect(explainIndexNames(explain)).toContain('tags_1');
     expect(multiKeyFlags(explain)).toContain(true);
@@ -59,7 +66,9 @@ describe('multikey index', () => {
       { _id: 1, items: [{ sku: 'a' }, { sku: 'b' }] },
       { _id: 2, items: [{ sku: 'c' }] },
     ]);
-    expect(await coll.find({ 'items.sku': 'b' }).toArray()).toEqual([{ _id: 1, items: [{ sku: 'a' }, { sku: 'b' }] }]);
+    expect(await coll.find({ 'items.sku': 'b' }).toArray()).toEqual([
+      { _id: 1, items: [{ sku: 'a' }, { sku: 'b' }] },
+    ]);
   });
 
   test('a compound index over two arrays in one document is refused (171)', async () => {
@@ -75,11 +84,20 @@ describe('descending index', () => {
     const coll = freshCollection(t().db);
     await coll.createIndex({ score: -1 });
     await coll.insertMany([5, 1, 9, 3, 7].map((score) => ({ score })));
-    const desc = await coll.find({ score: { $gte: 3 } }).sort({ score: -1 }).toArray();
+    const desc = await coll
+      .find({ score: { $gte: 3 } })
+      .sort({ score: -1 })
+      .toArray();
     expect(desc.map((d) => d.score)).toEqual([9, 7, 5, 3]);
-    const asc = await coll.find({ score: { $lt: 9 } }).sort({ score: 1 }).toArray();
+    const asc = await coll
+      .find({ score: { $lt: 9 } })
+      .sort({ score: 1 })
+      .toArray();
     expect(asc.map((d) => d.score)).toEqual([1, 3, 5, 7]);
-    const explain = await coll.find({ score: { $gte: 3 } }).sort({ score: -1 }).explain();
+    const explain = await coll
+      .find({ score: { $gte: 3 } })
+      .sort({ score: -1 })
+      .explain();
     expect(explainIndexNames(explain)).toContain('score_-1');
     expect(explainStages(explain)).not.toContain('SORT');
   });

@@ -1,5 +1,5 @@
 import type { Collection, Document } from 'mongodb';
-import { expectServerError, freshCollection, useTestDatabase } from './helpers';
+import { expectServerError, freshCollection, useTestDatabase, type TestDoc } from './helpers';
 
 const t = useTestDatabase();
 
@@ -16,7 +16,7 @@ const DOC = {
   name: 'n',
 };
 
-let coll: Collection;
+let coll: Collection<TestDoc>;
 beforeAll(async () => {
   coll = freshCollection(t().db);
   await coll.insertOne(DOC);
@@ -87,7 +87,10 @@ describe('array projection operators', () => {
   });
 
   test('$elemMatch returns only the first matching element', async () => {
-    expect(await project({ items: { $elemMatch: { q: { $gt: 5 } } } })).toEqual({ _id: 1, items: [{ k: 'y', q: 7 }] });
+    expect(await project({ items: { $elemMatch: { q: { $gt: 5 } } } })).toEqual({
+      _id: 1,
+      items: [{ k: 'y', q: 7 }],
+    });
   });
 
   test('$elemMatch without a match omits the field', async () => {

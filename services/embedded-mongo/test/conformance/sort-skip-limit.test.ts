@@ -1,9 +1,9 @@
 import { ObjectId, type Collection } from 'mongodb';
-import { expectServerError, freshCollection, useTestDatabase } from './helpers';
+import { expectServerError, freshCollection, useTestDatabase, type TestDoc } from './helpers';
 
 const t = useTestDatabase();
 
-let nums: Collection;
+let nums: Collection<TestDoc>;
 beforeAll(async () => {
   nums = freshCollection(t().db, 'nums');
   await nums.insertMany([
@@ -34,7 +34,10 @@ describe('sort', () => {
 
   test('an invalid sort direction is rejected (15975)', async () => {
     // The driver refuses { n: 2 } itself, so send the find command directly.
-    const error = await expectServerError(t().db.command({ find: nums.collectionName, sort: { n: 2 } }), 15975);
+    const error = await expectServerError(
+      t().db.command({ find: nums.collectionName, sort: { n: 2 } }),
+      15975,
+    );
     expect(error.message).toContain('$sort key ordering must be 1 (for ascending) or -1 (for descending)');
   });
 

@@ -1,18 +1,18 @@
 import type { Collection, Document } from 'mongodb';
-import { expectServerError, freshCollection, useTestDatabase } from './helpers';
+import { expectServerError, freshCollection, useTestDatabase, type TestDoc } from './helpers';
 
 const t = useTestDatabase();
 
 const ORIGINAL = { _id: 1, name: 'str', n: 5, list: [1, 2], nested: { a: 1 } };
 
-async function seeded(): Promise<Collection<Document>> {
+async function seeded(): Promise<Collection<TestDoc>> {
   const coll = freshCollection(t().db);
   await coll.insertOne({ ...ORIGINAL });
   return coll;
 }
 
 /** A failed update must leave the document exactly as it was. */
-async function expectUnchanged(coll: Collection<Document>): Promise<void> {
+async function expectUnchanged(coll: Collection<TestDoc>): Promise<void> {
   expect(await coll.findOne({ _id: 1 })).toEqual(ORIGINAL);
   expect(await coll.countDocuments()).toBe(1);
 }
@@ -94,7 +94,10 @@ describe('_id is immutable', () => {
 describe('operators on the wrong type', () => {
   test('$push on a non-array is BadValue (2)', async () => {
     const coll = await seeded();
-    const error = await expectServerError(coll.updateOne({ _id: 1 }, { $push: { name: 'x' } }), 2);
+    const error = await expectServerError(
+      coll.updateOne({ _id: 1 }, { $push: { name: 'x' } } as Document),
+      2,
+    );
     expect(error.message).toContain('must be an array');
     await expectUnchanged(coll);
   });

@@ -1,10 +1,10 @@
-import type { Document, UpdateFilter } from 'mongodb';
+import type { Document } from 'mongodb';
 import { freshCollection, useTestDatabase } from './helpers';
 
 const t = useTestDatabase();
 
 /** Inserts `doc` as `_id: 1`, applies `update`, and returns the stored result without `_id`. */
-async function afterUpdate(doc: Document, update: UpdateFilter<Document>): Promise<Document | null> {
+async function afterUpdate(doc: Document, update: Document): Promise<Document | null> {
   const coll = freshCollection(t().db);
   await coll.insertOne({ _id: 1, ...doc });
   await coll.updateOne({ _id: 1 }, update);
@@ -26,24 +26,41 @@ describe('$push', () => {
   });
 
   test('$position inserts at an index, negative counting from the end', async () => {
-    expect(await afterUpdate({ a: [1, 4] }, { $push: { a: { $each: [2, 3], $position: 1 } } })).toEqual({ a: [1, 2, 3, 4] });
-    expect(await afterUpdate({ a: [1, 4] }, { $push: { a: { $each: [0], $position: 0 } } })).toEqual({ a: [0, 1, 4] });
-    expect(await afterUpdate({ a: [1, 2, 3] }, { $push: { a: { $each: [9], $position: -1 } } })).toEqual({ a: [1, 2, 9, 3] });
+    expect(await afterUpdate({ a: [1, 4] }, { $push: { a: { $each: [2, 3], $position: 1 } } })).toEqual({
+      a: [1, 2, 3, 4],
+    });
+    expect(await afterUpdate({ a: [1, 4] }, { $push: { a: { $each: [0], $position: 0 } } })).toEqual({
+      a: [0, 1, 4],
+    });
+    expect(await afterUpdate({ a: [1, 2, 3] }, { $push: { a: { $each: [9], $position: -1 } } })).toEqual({
+      a: [1, 2, 9, 3],
+    });
   });
 
   test('$slice keeps the first or last N after pushing', async () => {
-    expect(await afterUpdate({ a: [1, 2, 3] }, { $push: { a: { $each: [4, 5], $slice: 3 } } })).toEqual({ a: [1, 2, 3] });
-    expect(await afterUpdate({ a: [1, 2, 3] }, { $push: { a: { $each: [4, 5], $slice: -2 } } })).toEqual({ a: [4, 5] });
-    expect(await afterUpdate({ a: [1, 2, 3] }, { $push: { a: { $each: [], $slice: 0 } } })).toEqual({ a: [] });
+    expect(await afterUpdate({ a: [1, 2, 3] }, { $push: { a: { $each: [4, 5], $slice: 3 } } })).toEqual({
+      a: [1, 2, 3],
+    });
+    expect(await afterUpdate({ a: [1, 2, 3] }, { $push: { a: { $each: [4, 5], $slice: -2 } } })).toEqual({
+      a: [4, 5],
+    });
+    expect(await afterUpdate({ a: [1, 2, 3] }, { $push: { a: { $each: [], $slice: 0 } } })).toEqual({
+      a: [],
+    });
   });
 
   test('$sort orders the array, by value or by a field of embedded documents', async () => {
-    expect(await afterUpdate({ a: [3, 1] }, { $push: { a: { $each: [2], $sort: 1 } } })).toEqual({ a: [1, 2, 3] });
+    expect(await afterUpdate({ a: [3, 1] }, { $push: { a: { $each: [2], $sort: 1 } } })).toEqual({
+      a: [1, 2, 3],
+    });
     const scores = [
       { n: 'x', s: 5 },
       { n: 'y', s: 9 },
     ];
-    const doc = await afterUpdate({ scores }, { $push: { scores: { $each: [{ n: 'z', s: 7 }], $sort: { s: -1 }, $slice: 2 } } });
+    const doc = await afterUpdate(
+      { scores },
+      { $push: { scores: { $each: [{ n: 'z', s: 7 }], $sort: { s: -1 }, $slice: 2 } } },
+    );
     expect(doc).toEqual({
       scores: [
         { n: 'y', s: 9 },
@@ -60,7 +77,19 @@ describe('$addToSet', () => {
   });
 
   test('compares embedded documents as whole values, field order included', async () => {
-    const doc = await afterUpdate({ a: [{ x: 1, y: 2 }] }, { $addToSet: { a: { $each: [{ x: 1, y: 2 }, { y: 2, x: 1 }] } } });
+    const doc = await afterUpdate(
+      { a: [{ x: 1, y: 2 }] },
+      {
+        $addToSet: {
+          a: {
+            $each: [
+              { x: 1, y: 2 },
+              { y: 2, x: 1 },
+            ],
+          },
+        },
+      },
+    );
     expect(doc).toEqual({
       a: [
         { x: 1, y: 2 },
@@ -70,17 +99,24 @@ describe('$addToSet', () => {
   });
 
   test('$each adds each missing value once', async () => {
-    expect(await afterUpdate({ a: [1] }, { $addToSet: { a: { $each: [1, 2, 2, 3] } } })).toEqual({ a: [1, 2, 3] });
+    expect(await afterUpdate({ a: [1] }, { $addToSet: { a: { $each: [1, 2, 2, 3] } } })).toEqual({
+      a: [1, 2, 3],
+    });
   });
 
   test('$each on a missing field creates the array without duplicates', async () => {
-    expect(await afterUpdate({}, { $addToSet: { tags: { $each: ['x', 'y', 'x'] } } })).toEqual({ tags: ['x', 'y'] });
+    expect(await afterUpdate({}, { $addToSet: { tags: { $each: ['x', 'y', 'x'] } } })).toEqual({
+      tags: ['x', 'y'],
+    });
   });
 
   test('adding an element already present is not a modification', async () => {
     const coll = freshCollection(t().db);
     await coll.insertOne({ _id: 1, a: [1] });
-    expect(await coll.updateOne({ _id: 1 }, { $addToSet: { a: 1 } })).toMatchObject({ matchedCount: 1, modifiedCount: 0 });
+    expect(await coll.updateOne({ _id: 1 }, { $addToSet: { a: 1 } })).toMatchObject({
+      matchedCount: 1,
+      modifiedCount: 0,
+    });
   });
 });
 
@@ -91,7 +127,9 @@ describe('$pull and $pullAll', () => {
 
   test('$pull with a condition removes every matching value', async () => {
     expect(await afterUpdate({ a: [1, 5, 7, 2] }, { $pull: { a: { $gte: 5 } } })).toEqual({ a: [1, 2] });
-    expect(await afterUpdate({ a: ['apple', 'kiwi', 'avocado'] }, { $pull: { a: { $in: ['kiwi', 'nope'] } } })).toEqual({
+    expect(
+      await afterUpdate({ a: ['apple', 'kiwi', 'avocado'] }, { $pull: { a: { $in: ['kiwi', 'nope'] } } }),
+    ).toEqual({
       a: ['apple', 'avocado'],
     });
   });
@@ -102,7 +140,9 @@ describe('$pull and $pullAll', () => {
       { sku: 'b', qty: 2 },
       { sku: 'c', qty: 0, extra: true },
     ];
-    expect(await afterUpdate({ items }, { $pull: { items: { qty: 0 } } })).toEqual({ items: [{ sku: 'b', qty: 2 }] });
+    expect(await afterUpdate({ items }, { $pull: { items: { qty: 0 } } })).toEqual({
+      items: [{ sku: 'b', qty: 2 }],
+    });
   });
 
   test('$pullAll removes every listed value', async () => {
@@ -112,7 +152,10 @@ describe('$pull and $pullAll', () => {
   test('pulling from a missing field changes nothing', async () => {
     const coll = freshCollection(t().db);
     await coll.insertOne({ _id: 1 });
-    expect(await coll.updateOne({ _id: 1 }, { $pull: { a: 1 } })).toMatchObject({ matchedCount: 1, modifiedCount: 0 });
+    expect(await coll.updateOne({ _id: 1 }, { $pull: { a: 1 } } as Document)).toMatchObject({
+      matchedCount: 1,
+      modifiedCount: 0,
+    });
   });
 });
 

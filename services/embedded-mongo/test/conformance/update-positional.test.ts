@@ -38,7 +38,10 @@ describe('positional $', () => {
         { sku: 'a', qty: 9 },
       ],
     });
-    await coll.updateOne({ items: { $elemMatch: { sku: 'a', qty: { $gt: 5 } } } }, { $set: { 'items.$.hit': true } });
+    await coll.updateOne(
+      { items: { $elemMatch: { sku: 'a', qty: { $gt: 5 } } } },
+      { $set: { 'items.$.hit': true } },
+    );
     expect((await coll.findOne({ _id: 1 }))!.items).toEqual([
       { sku: 'a', qty: 1 },
       { sku: 'a', qty: 9, hit: true },
@@ -75,7 +78,11 @@ describe('filtered positional $[<identifier>] with arrayFilters', () => {
       { _id: 1, grades: [95, 92, 90] },
       { _id: 2, grades: [98, 100, 102] },
     ]);
-    const result = await coll.updateMany({}, { $set: { 'grades.$[el]': 100 } }, { arrayFilters: [{ el: { $gte: 100 } }] });
+    const result = await coll.updateMany(
+      {},
+      { $set: { 'grades.$[el]': 100 } },
+      { arrayFilters: [{ el: { $gte: 100 } }] },
+    );
     expect(result).toMatchObject({ matchedCount: 2, modifiedCount: 1 });
     expect(await coll.find().sort({ _id: 1 }).toArray()).toEqual([
       { _id: 1, grades: [95, 92, 90] },
@@ -93,7 +100,11 @@ describe('filtered positional $[<identifier>] with arrayFilters', () => {
         { sku: 'c', qty: 9 },
       ],
     });
-    await coll.updateOne({ _id: 1 }, { $inc: { 'items.$[big].qty': 100 } }, { arrayFilters: [{ 'big.qty': { $gt: 5 } }] });
+    await coll.updateOne(
+      { _id: 1 },
+      { $inc: { 'items.$[big].qty': 100 } },
+      { arrayFilters: [{ 'big.qty': { $gt: 5 } }] },
+    );
     expect((await coll.findOne({ _id: 1 }))!.items).toEqual([
       { sku: 'a', qty: 1 },
       { sku: 'b', qty: 107 },
@@ -106,7 +117,10 @@ describe('pipeline-style updates', () => {
   test('$set stages can compute from the existing fields', async () => {
     const coll = freshCollection(t().db);
     await coll.insertOne({ _id: 1, a: 2, b: 3 });
-    await coll.updateOne({ _id: 1 }, [{ $set: { sum: { $add: ['$a', '$b'] } } }, { $set: { double: { $multiply: ['$sum', 2] } } }]);
+    await coll.updateOne({ _id: 1 }, [
+      { $set: { sum: { $add: ['$a', '$b'] } } },
+      { $set: { double: { $multiply: ['$sum', 2] } } },
+    ]);
     expect(await coll.findOne({ _id: 1 })).toEqual({ _id: 1, a: 2, b: 3, sum: 5, double: 10 });
   });
 
@@ -125,7 +139,10 @@ describe('pipeline-style updates', () => {
     ]);
     const result = await coll.updateMany({}, [{ $set: { full: { $concat: ['$first', ' ', '$last'] } } }]);
     expect(result.modifiedCount).toBe(2);
-    expect((await coll.find().sort({ _id: 1 }).toArray()).map((d) => d.full)).toEqual(['Ada Lovelace', 'Alan Turing']);
+    expect((await coll.find().sort({ _id: 1 }).toArray()).map((d) => d.full)).toEqual([
+      'Ada Lovelace',
+      'Alan Turing',
+    ]);
   });
 
   test('a pipeline that changes nothing is not a modification', async () => {

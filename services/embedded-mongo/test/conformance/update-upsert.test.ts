@@ -1,4 +1,4 @@
-import { ObjectId } from 'mongodb';
+import { ObjectId, type Document } from 'mongodb';
 import { freshCollection, useTestDatabase } from './helpers';
 
 const t = useTestDatabase();
@@ -9,7 +9,11 @@ describe('upsert with an operator update', () => {
     const result = await coll.updateOne({ name: 'x' }, { $set: { v: 1 } }, { upsert: true });
     expect(result).toMatchObject({ matchedCount: 0, modifiedCount: 0, upsertedCount: 1 });
     expect(result.upsertedId).toBeInstanceOf(ObjectId);
-    expect(await coll.findOne({ _id: result.upsertedId! })).toEqual({ _id: result.upsertedId, name: 'x', v: 1 });
+    expect(await coll.findOne({ _id: result.upsertedId! })).toEqual({
+      _id: result.upsertedId,
+      name: 'x',
+      v: 1,
+    });
   });
 
   test('updates instead when a document matches', async () => {
@@ -40,7 +44,9 @@ describe('upsert with an operator update', () => {
 
   test('the update operators apply on top of the seeded fields', async () => {
     const coll = freshCollection(t().db);
-    await coll.updateOne({ _id: 1, n: 5 }, { $inc: { n: 1 }, $push: { log: 'created' } }, { upsert: true });
+    await coll.updateOne({ _id: 1, n: 5 }, { $inc: { n: 1 }, $push: { log: 'created' } } as Document, {
+      upsert: true,
+    });
     expect(await coll.findOne({ _id: 1 })).toEqual({ _id: 1, n: 6, log: ['created'] });
   });
 
