@@ -4,77 +4,41 @@ import { explainQuery } from '../engine/explain';
 import { normalizeCollation } from '../engine/index-spec';
 import { prepareQuery, type PreparedQuery, type QueryRequest } from '../engine/query';
 import { MongoCommandError } from '../errors';
-import { cloneDoc, isPlainObject, type Doc } from '../query/document';
+import { cloneDoc, type Doc } from '../query/document';
 import { Aggregator, mingoOptions } from '../query/mingo';
 import { validateSortSpec } from '../query/sort';
-import { collectionName, namespace, optionalArray, optionalNumber, optionalObject, type CommandHandler, type CommandRequest } from './context';
-
-/** Stages run by mingo with MongoDB's semantics. Others are refused rather than half-done. */
-const SUPPORTED_STAGES = new Set([
-  '$match',
-  '$sort',
-  '$skip',
-  '$limit',
-  '$project',
-  '$addFields',
-  '$set',
-  '$unset',
-  '$group',
-  '$count',
-  '$lookup',
-  '$unwind',
-  '$facet',
-  '$replaceRoot',
-  '$replaceWith',
-  '$sortByCount',
-  '$sample',
-  '$bucket',
-  '$bucketAuto',
-  '$unionWith',
-  '$graphLookup',
-  '$redact',
-  '$setWindowFields',
-]);
-const KNOWN_UNSUPPORTED = new Set(['$out', '$merge', '$geoNear', '$search', '$searchMeta', '$vectorSearch', '$collStats', '$indexStats', '$changeStream', '$currentOp', '$listSessions', '$planCacheStats', '$documents', '$densify', '$fill', '$listLocalSessions']);
-
-function validatePipeline(pipeline: unknown[]): Doc[] {
-  return pipeline.map((stage) => {
-    if (!isPlainObject(stage) || Object.keys(stage).length !== 1) {
-      throw new MongoCommandError('Location40323', 'A pipeline stage specification object must contain exactly one field.');
-    }
-    const name = Object.keys(stage)[0];
-    if (KNOWN_UNSUPPORTED.has(name)) {
-      throw new MongoCommandError('CommandNotSupported', `${name} is not supported by the embedded server`);
-    }
-    if (!SUPPORTED_STAGES.has(name)) throw new MongoCommandError('Location40324', `Unrecognized pipeline stage name: '${name}'`);
-    return stage;
-  });
-}
+import { validatePipeline } from './pipeline';
+import {
+  collectionName,
+  namespace,
+  optionalArray,
+  optionalNumber,
+  optionalObject,
+  type CommandHandler,
+  type CommandRequest,
+} from './context';
 
 /**
  * The leading `$match`, `$sort`, `$skip`, `$limit` stages become one query, so they use indexes and stop early;
  * the remaining stages run in mingo.
  */
-function splitPipeline(pipeline: Doc[], collation: QueryRequest['collation']): { request: QueryRequest; rest: Doc[] } {
+function splitPipeline(
+  pipeline: Doc[],
+  collation: QueryRequest['collation'],
+): { request: QueryRequest; rest: Doc[] } {
   const request: QueryRequest = { filter: {}, collation };
   let i = 0;
   if (i < pipeline.length && '$match' in pipeline[i]) {
-    const match = pipeline[i].$match;
-    if (!isPlainObject(match)) throw new MongoCommandError('Location15998', 'the match filter must be an expression in an object');
-    request.filter = match;
+    request.filter = pipeline[i].$match as Doc;
     i++;
   }
   if (i < pipeline.length && '$sort' in pipeline[i]) request.sort = validateSortSpec(pipeline[i++].$sort);
   if (i < pipeline.length && '$skip' in pipeline[i]) {
-    const skip = pipeline[i].$skip;
-    if (typeof skip !== 'number' || skip < 0) throw new MongoCommandError('Location15998', 'invalid argument to $skip stage: Expected a non-negative number');
-    request.skip = skip;
+    request.skip = pipeline[i].$skip as number;
     i++;
   }
   if (i < pipeline.length && '$limit' in pipeline[i]) {
-    const limit = pipeline[i].$limit;
-    if (typeof limit !== 'number' || limit <= 0) throw new MongoCommandError('Location15998', 'the limit must be positive');
-    request.limit = limit;
+    request.limit = pipeline[i].$limit as number;
     i++;
   }
   return { request, rest: pipeline.slice(i) };
@@ -85,7 +49,9 @@ function runRest(catalog: Catalog, db: string, docs: Doc[], rest: Doc[]): Doc[] 
   const resolver = (name: string): Doc[] =>
     [...(catalog.getCollection(db, name)?.records.values() ?? [])].map((record) => cloneDoc(record.doc));
   try {
-    return new Aggregator(rest, mingoOptions({ collectionResolver: resolver })).run(docs.map(cloneDoc)) as Doc[];
+    return new Aggregator(rest, mingoOptions({ collectionResolver: resolver })).run(
+      docs.map(cloneDoc),
+    ) as Doc[];
   } catch (err) {
     if (err instanceof MongoCommandError) throw err;
     throw new MongoCommandError('BadValue', err instanceof Error ? err.message : String(err));
@@ -100,7 +66,10 @@ export interface AggregatePlan {
 
 export function planAggregate(ctx: Parameters<CommandHandler>[0], req: CommandRequest): AggregatePlan {
   if (typeof req.body.aggregate !== 'string') {
-    throw new MongoCommandError('CommandNotSupported', 'the embedded server supports only collection aggregations ({ aggregate: "<collection>" })');
+    throw new MongoCommandError(
+      'CommandNotSupported',
+      'the embedded server supports only collection aggregations ({ aggregate: "<collection>" })',
+    );
   }
   const coll = collectionName(req);
   const pipeline = validatePipeline(optionalArray(req.body, 'pipeline', 'aggregate') ?? []);
@@ -110,7 +79,13 @@ export function planAggregate(ctx: Parameters<CommandHandler>[0], req: CommandRe
   return { prepared, rest, coll };
 }
 
-export function explainAggregate(plan: AggregatePlan, ns: string, verbosity: string, docs: number, millis: number): Document {
+export function explainAggregate(
+  plan: AggregatePlan,
+  ns: string,
+  verbosity: string,
+  docs: number,
+  millis: number,
+): Document {
   const cursorExplain = explainQuery(plan.prepared, ns, docs, millis, verbosity);
   if (plan.rest.length === 0) return cursorExplain;
   return { explainVersion: '1', stages: [{ $cursor: cursorExplain }, ...plan.rest] };
@@ -127,7 +102,9 @@ export const aggregate: CommandHandler = (ctx, req) => {
     return { ...explainAggregate(plan, ns, 'queryPlanner', n, Date.now() - started), ok: 1 };
   }
   const cursorOptions = optionalObject(req.body, 'cursor', 'aggregate');
-  const batchSize = cursorOptions ? optionalNumber(cursorOptions, 'batchSize', 'aggregate.cursor') : undefined;
+  const batchSize = cursorOptions
+    ? optionalNumber(cursorOptions, 'batchSize', 'aggregate.cursor')
+    : undefined;
   let docs: Iterator<Doc> = plan.prepared.docs;
   if (plan.rest.length > 0) {
     const input: Doc[] = [];
