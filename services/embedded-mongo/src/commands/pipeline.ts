@@ -76,6 +76,12 @@ function validateStageArgument(name: string, arg: unknown): void {
       }
       if (arg === 0) throw new MongoCommandError('Location15958', 'the limit must be positive');
       return;
+    case '$sort':
+      if (!isPlainObject(arg))
+        throw new MongoCommandError('Location15973', 'the $sort key specification must be an object');
+      if (Object.keys(arg).length === 0)
+        throw new MongoCommandError('Location15976', '$sort stage must have at least one sort key');
+      return;
     case '$group':
       if (!isPlainObject(arg))
         throw new MongoCommandError('Location15947', "a group's fields must be specified in an object");

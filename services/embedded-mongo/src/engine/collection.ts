@@ -64,13 +64,16 @@ export class Collection {
     validateId(doc._id);
     const size = calculateObjectSize(doc);
     if (size > MAX_BSON_SIZE) {
-      throw new MongoCommandError('BSONObjectTooLarge', `object to insert too large. size in bytes: ${size}, max size: ${MAX_BSON_SIZE}`);
+      throw new MongoCommandError(
+        'BSONObjectTooLarge',
+        `object to insert too large. size in bytes: ${size}, max size: ${MAX_BSON_SIZE}`,
+      );
     }
     const record: DocRecord = { rid: this.nextRid, doc };
     const keys = this.keysChecked(doc, record.rid);
     this.nextRid++;
     for (const [index, indexKeys] of keys) {
-      index.noteKeys(indexKeys);
+      index.noteKeys(doc, indexKeys);
       index.add(record, indexKeys);
     }
     this.records.set(record.rid, record);
@@ -83,7 +86,7 @@ export class Collection {
     const keys = this.keysChecked(doc, old.rid);
     for (const [index, indexKeys] of keys) {
       index.remove(old, index.keysFor(old.doc));
-      index.noteKeys(indexKeys);
+      index.noteKeys(doc, indexKeys);
       index.add(record, indexKeys);
     }
     this.records.set(record.rid, record);
@@ -109,14 +112,17 @@ export class Collection {
         );
       }
       if (JSON.stringify(existing.spec.key) === JSON.stringify(spec.key)) {
-        throw new MongoCommandError('IndexOptionsConflict', `Index already exists with a different name: ${existing.name}`);
+        throw new MongoCommandError(
+          'IndexOptionsConflict',
+          `Index already exists with a different name: ${existing.name}`,
+        );
       }
     }
     const index = new Index(spec);
     for (const record of this.records.values()) {
       const keys = index.keysFor(record.doc);
       if (index.findConflict(keys, record.rid)) throw index.duplicateKeyError(this.ns, record.doc);
-      index.noteKeys(keys);
+      index.noteKeys(record.doc, keys);
       index.add(record, keys);
     }
     this.indexes.set(spec.name, index);

@@ -72,7 +72,8 @@ export class Index {
   keysFor(doc: Doc): unknown[][] {
     if (this.partial && !this.partial(doc)) return [];
     const perField = this.fields.map((field) => pathValues(doc, field));
-    if (this.spec.sparse && perField.every((values) => values.length === 1 && values[0] === undefined)) return [];
+    if (this.spec.sparse && perField.every((values) => values.length === 1 && values[0] === undefined))
+      return [];
     const arrays = perField.filter((values) => values.length > 1);
     if (arrays.length > 1) {
       const names = this.fields.filter((_f, i) => perField[i].length > 1);
@@ -92,8 +93,14 @@ export class Index {
     return tuples;
   }
 
-  noteKeys(keys: unknown[][]): void {
-    if (keys.length > 1) this.multikey = true;
+  /**
+   * Marks the index multikey once any indexed path holds an array, as MongoDB does, even an array that produced
+   * a single key (an empty array sorts unlike the null it is indexed as, so such an index cannot provide a sort).
+   */
+  noteKeys(doc: Doc, keys: unknown[][]): void {
+    if (this.multikey) return;
+    if (keys.length > 1 || this.fields.some((field) => pathValues(doc, field, false).some(Array.isArray)))
+      this.multikey = true;
   }
 
   add(record: DocRecord, keys: unknown[][]): void {

@@ -11,6 +11,8 @@ import { sortDocs, validateSortSpec } from './sort';
 /** mingo's `$sort` orders mixed types differently from MongoDB; ours follows the BSON comparison order. */
 export const $sort = ((collection: LazyIterator, spec: AnyObject, _options: Options) => {
   const sortSpec = validateSortSpec(spec);
+  if (sortSpec.length === 0)
+    throw new MongoCommandError('Location15976', '$sort stage must have at least one sort key');
   return collection.transform((docs) => Lazy(sortDocs(docs as Doc[], sortSpec)));
 }) as PipelineOperator;
 
