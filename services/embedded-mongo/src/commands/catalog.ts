@@ -30,17 +30,28 @@ export const listCollections: CommandHandler = (ctx, req) => {
   return { cursor: { id: Long.ZERO, ns: `${req.db}.$cmd.listCollections`, firstBatch }, ok: 1 } as Document;
 };
 
-const UNSUPPORTED_CREATE_OPTIONS = ['capped', 'timeseries', 'viewOn', 'clusteredIndex', 'validator', 'changeStreamPreAndPostImages'];
+const UNSUPPORTED_CREATE_OPTIONS = [
+  'capped',
+  'timeseries',
+  'viewOn',
+  'clusteredIndex',
+  'validator',
+  'changeStreamPreAndPostImages',
+];
 
 export const create: CommandHandler = async (ctx, req) => {
   const coll = collectionName(req);
   for (const option of UNSUPPORTED_CREATE_OPTIONS) {
     if (req.body[option]) {
-      throw new MongoCommandError('CommandNotSupported', `collection option '${option}' is not supported by the embedded server`);
+      throw new MongoCommandError(
+        'CommandNotSupported',
+        `collection option '${option}' is not supported by the embedded server`,
+      );
     }
   }
   const { created } = ctx.catalog.ensureCollection(req.db, coll);
-  if (!created) throw new MongoCommandError('NamespaceExists', `Collection ${namespace(req, coll)} already exists.`);
+  if (!created)
+    throw new MongoCommandError('NamespaceExists', `Collection ${namespace(req, coll)} already exists.`);
   await ctx.store.commit();
   return { ok: 1 };
 };
@@ -62,7 +73,8 @@ export const dropDatabase: CommandHandler = async (ctx, req) => {
 export const createIndexes: CommandHandler = async (ctx, req) => {
   const coll = collectionName(req);
   const raw = optionalArray(req.body, 'indexes', 'createIndexes');
-  if (!raw || raw.length === 0) throw new MongoCommandError('BadValue', 'Must specify at least one index to create');
+  if (!raw || raw.length === 0)
+    throw new MongoCommandError('BadValue', 'Must specify at least one index to create');
   const specs = raw.map(parseIndexSpec);
   const { collection, created } = ctx.catalog.ensureCollection(req.db, coll);
   const before = collection.indexes.size;
@@ -85,7 +97,8 @@ export const createIndexes: CommandHandler = async (ctx, req) => {
 export const listIndexes: CommandHandler = (ctx, req) => {
   const coll = collectionName(req);
   const collection = ctx.catalog.getCollection(req.db, coll);
-  if (!collection) throw new MongoCommandError('NamespaceNotFound', `ns does not exist: ${namespace(req, coll)}`);
+  if (!collection)
+    throw new MongoCommandError('NamespaceNotFound', `ns does not exist: ${namespace(req, coll)}`);
   const firstBatch = [...collection.indexes.values()].map((index) => ({ ...index.spec }));
   return { cursor: { id: Long.ZERO, ns: namespace(req, coll), firstBatch }, ok: 1 } as Document;
 };
@@ -104,10 +117,14 @@ export const dropIndexes: CommandHandler = async (ctx, req) => {
     for (const name of target) collection.dropIndex(String(name));
   } else if (isPlainObject(target)) {
     const index = collection.findIndexByKey(target);
-    if (!index) throw new MongoCommandError('IndexNotFound', `can't find index with key: ${JSON.stringify(target)}`);
+    if (!index)
+      throw new MongoCommandError('IndexNotFound', `can't find index with key: ${JSON.stringify(target)}`);
     collection.dropIndex(index.name);
   } else {
-    throw new MongoCommandError('TypeMismatch', "BSON field 'dropIndexes.index' is missing but a required field");
+    throw new MongoCommandError(
+      'TypeMismatch',
+      "BSON field 'dropIndexes.index' is missing but a required field",
+    );
   }
   await ctx.store.commit();
   return { nIndexesWas, ok: 1 };

@@ -77,7 +77,10 @@ export function optionalNumber(body: Doc, field: string, command: string, min = 
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'number' || Number.isNaN(value)) throw wrongType(command, field, value, 'long');
   if (value < min) {
-    throw new MongoCommandError('Location51024', `BSON field '${field}' value must be >= ${min}, actual value '${value}'`);
+    throw new MongoCommandError(
+      'Location51024',
+      `BSON field '${field}' value must be >= ${min}, actual value '${value}'`,
+    );
   }
   return Math.trunc(value);
 }

@@ -21,7 +21,10 @@ function queryOf(inner: CommandRequest): QueryRequest {
     case 'count':
       return parseCount(inner);
     case 'distinct':
-      return { filter: isPlainObject(body.query) ? body.query : {}, collation: normalizeCollation(body.collation) };
+      return {
+        filter: isPlainObject(body.query) ? body.query : {},
+        collation: normalizeCollation(body.collation),
+      };
     case 'findAndModify':
       return {
         filter: isPlainObject(body.query) ? body.query : {},
@@ -32,7 +35,11 @@ function queryOf(inner: CommandRequest): QueryRequest {
     case 'update': {
       const list = (inner.name === 'delete' ? body.deletes : body.updates) as Doc[] | undefined;
       const first = list?.[0] ?? {};
-      return { filter: isPlainObject(first.q) ? first.q : {}, hint: first.hint, limit: first.multi || first.limit === 0 ? 0 : 1 };
+      return {
+        filter: isPlainObject(first.q) ? first.q : {},
+        hint: first.hint,
+        limit: first.multi || first.limit === 0 ? 0 : 1,
+      };
     }
     default:
       throw new MongoCommandError('CommandNotFound', `Explain failed due to unknown command: ${inner.name}`);
@@ -41,9 +48,14 @@ function queryOf(inner: CommandRequest): QueryRequest {
 
 export const explain: CommandHandler = (ctx, req) => {
   const body = req.body.explain;
-  if (!isPlainObject(body)) throw new MongoCommandError('TypeMismatch', 'explain command requires a nested object');
+  if (!isPlainObject(body))
+    throw new MongoCommandError('TypeMismatch', 'explain command requires a nested object');
   const verbosity = typeof req.body.verbosity === 'string' ? req.body.verbosity : 'allPlansExecution';
-  if (!VERBOSITIES.has(verbosity)) throw new MongoCommandError('FailedToParse', `verbosity string must be one of {'queryPlanner', 'executionStats', 'allPlansExecution'}`);
+  if (!VERBOSITIES.has(verbosity))
+    throw new MongoCommandError(
+      'FailedToParse',
+      `verbosity string must be one of {'queryPlanner', 'executionStats', 'allPlansExecution'}`,
+    );
   const name = Object.keys(body)[0];
   const inner: CommandRequest = { ...req, name, body };
   const coll = String(body[name]);
@@ -54,7 +66,12 @@ export const explain: CommandHandler = (ctx, req) => {
     const plan = planAggregate(ctx, inner);
     let n = 0;
     while (!plan.prepared.docs.next().done) n++;
-    return { ...explainAggregate(plan, ns, verbosity, n, Date.now() - started), command: body, serverInfo, ok: 1 };
+    return {
+      ...explainAggregate(plan, ns, verbosity, n, Date.now() - started),
+      command: body,
+      serverInfo,
+      ok: 1,
+    };
   }
   const prepared = prepareQuery(ctx.catalog.getCollection(req.db, coll), queryOf(inner));
   let n = 0;

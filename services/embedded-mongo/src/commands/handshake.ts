@@ -60,7 +60,8 @@ export const getParameter: CommandHandler = (_ctx, req) => {
   const reply: Document = {};
   for (const name of Object.keys(req.body)) {
     if (name === 'getParameter' || name.startsWith('$') || name === 'lsid') continue;
-    if (!(name in PARAMETERS)) throw new MongoCommandError('InvalidOptions', `no option found to get: ${name}`);
+    if (!(name in PARAMETERS))
+      throw new MongoCommandError('InvalidOptions', `no option found to get: ${name}`);
     reply[name] = PARAMETERS[name];
   }
   return { ...reply, ok: 1 };
@@ -78,9 +79,24 @@ export const serverStatus: CommandHandler = (ctx) => {
     uptime: Math.floor(uptimeMillis / 1000),
     uptimeMillis,
     localTime: new Date(),
-    connections: { current: c.connectionsCurrent, available: 10_000 - c.connectionsCurrent, totalCreated: c.connectionsTotal },
-    opcounters: { insert: c.insert, query: c.query, update: c.update, delete: c.delete, getmore: c.getmore, command: c.command },
-    mem: { bits: 64, resident: Math.round(memory.rss / 1048576), virtual: Math.round(memory.heapTotal / 1048576) },
+    connections: {
+      current: c.connectionsCurrent,
+      available: 10_000 - c.connectionsCurrent,
+      totalCreated: c.connectionsTotal,
+    },
+    opcounters: {
+      insert: c.insert,
+      query: c.query,
+      update: c.update,
+      delete: c.delete,
+      getmore: c.getmore,
+      command: c.command,
+    },
+    mem: {
+      bits: 64,
+      resident: Math.round(memory.rss / 1048576),
+      virtual: Math.round(memory.heapTotal / 1048576),
+    },
     metrics: { cursor: { open: { total: ctx.cursors.count } } },
     ok: 1,
   };

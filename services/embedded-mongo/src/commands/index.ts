@@ -1,7 +1,16 @@
 import type { Document } from 'bson';
 import { MongoCommandError, toCommandError } from '../errors';
 import { aggregate } from './aggregate';
-import { create, createIndexes, drop, dropDatabase, dropIndexes, listCollections, listDatabases, listIndexes } from './catalog';
+import {
+  create,
+  createIndexes,
+  drop,
+  dropDatabase,
+  dropIndexes,
+  listCollections,
+  listDatabases,
+  listIndexes,
+} from './catalog';
 import type { CommandHandler, CommandRequest, ServerContext } from './context';
 import { explain } from './explain';
 import { buildInfo, endSessions, getCmdLineOpts, getParameter, hello, ping, serverStatus } from './handshake';
@@ -43,13 +52,21 @@ const HANDLERS: Record<string, CommandHandler> = {
 };
 
 /** Runs one command and always produces a reply document: errors become `{ ok: 0, errmsg, code, codeName }`. */
-export async function runCommand(ctx: ServerContext, db: string, body: Document, connectionId: number): Promise<Document> {
+export async function runCommand(
+  ctx: ServerContext,
+  db: string,
+  body: Document,
+  connectionId: number,
+): Promise<Document> {
   const name = Object.keys(body)[0];
   try {
     const handler = name === undefined ? undefined : HANDLERS[name];
     if (!handler) throw new MongoCommandError('CommandNotFound', `no such command: '${name}'`);
     if (body.txnNumber !== undefined || body.startTransaction || body.autocommit !== undefined) {
-      throw new MongoCommandError('IllegalOperation', 'Transaction numbers are only allowed on a replica set member or mongos');
+      throw new MongoCommandError(
+        'IllegalOperation',
+        'Transaction numbers are only allowed on a replica set member or mongos',
+      );
     }
     const request: CommandRequest = { db, name, body, connectionId };
     return await handler(ctx, request);

@@ -15,12 +15,24 @@ import {
   type CommandRequest,
 } from './context';
 
-const UNSUPPORTED_FIND_OPTIONS = ['tailable', 'awaitData', 'min', 'max', 'returnKey', 'showRecordId', 'oplogReplay'];
+const UNSUPPORTED_FIND_OPTIONS = [
+  'tailable',
+  'awaitData',
+  'min',
+  'max',
+  'returnKey',
+  'showRecordId',
+  'oplogReplay',
+];
 
 /** Reads a find command into a query request; shared by `find` and `explain`. */
 export function parseFind(body: Doc): QueryRequest & { batchSize?: number; singleBatch?: boolean } {
   for (const option of UNSUPPORTED_FIND_OPTIONS) {
-    if (body[option]) throw new MongoCommandError('CommandNotSupported', `find option '${option}' is not supported by the embedded server`);
+    if (body[option])
+      throw new MongoCommandError(
+        'CommandNotSupported',
+        `find option '${option}' is not supported by the embedded server`,
+      );
   }
   const sort = optionalObject(body, 'sort', 'find');
   const rawLimit = body.limit;
@@ -57,7 +69,11 @@ export const find: CommandHandler = (ctx, req) => {
 export const getMore: CommandHandler = (ctx, req) => {
   const id = Number(req.body.getMore);
   const coll = req.body.collection;
-  if (typeof coll !== 'string') throw new MongoCommandError('TypeMismatch', "BSON field 'getMore.collection' is missing but a required field");
+  if (typeof coll !== 'string')
+    throw new MongoCommandError(
+      'TypeMismatch',
+      "BSON field 'getMore.collection' is missing but a required field",
+    );
   const ns = namespace(req, coll);
   ctx.counters.getmore++;
   const batch = ctx.cursors.more(id, ns, optionalNumber(req.body, 'batchSize', 'getMore'));
@@ -87,7 +103,8 @@ export const count: CommandHandler = (ctx, req) => {
   const request = parseCount(req);
   ctx.counters.query++;
   if (!collection) return { n: 0, ok: 1 };
-  if (Object.keys(request.filter).length === 0 && !request.skip && !request.limit) return { n: collection.size, ok: 1 };
+  if (Object.keys(request.filter).length === 0 && !request.skip && !request.limit)
+    return { n: collection.size, ok: 1 };
   const prepared = prepareQuery(collection, request);
   let n = 0;
   while (!prepared.docs.next().done) n++;

@@ -6,7 +6,13 @@ import { MongoCommandError, toCommandError } from '../errors';
 import { isPlainObject, withIdFirst, type Doc } from '../query/document';
 import { compileProjection } from '../query/projection';
 import { validateSortSpec } from '../query/sort';
-import { applyUpdate, buildUpsertDocument, isReplacement, validateUpdate, type UpdateSpec } from '../query/update';
+import {
+  applyUpdate,
+  buildUpsertDocument,
+  isReplacement,
+  validateUpdate,
+  type UpdateSpec,
+} from '../query/update';
 import {
   collectionName,
   optionalArray,
@@ -25,7 +31,11 @@ async function runStatements<T>(
   each: (statement: T, index: number) => void,
 ): Promise<Document> {
   const statements = optionalArray(req.body, field, req.name);
-  if (!statements) throw new MongoCommandError('FailedToParse', `BSON field '${req.name}.${field}' is missing but a required field`);
+  if (!statements)
+    throw new MongoCommandError(
+      'FailedToParse',
+      `BSON field '${req.name}.${field}' is missing but a required field`,
+    );
   const ordered = optionalBoolean(req.body, 'ordered', req.name) ?? true;
   const writeErrors: Document[] = [];
   for (let i = 0; i < statements.length; i++) {
@@ -44,7 +54,8 @@ export const insert: CommandHandler = async (ctx, req) => {
   const coll = collectionName(req);
   let n = 0;
   const result = await runStatements<Doc>(ctx, req, 'documents', (doc) => {
-    if (!isPlainObject(doc)) throw new MongoCommandError('TypeMismatch', 'each document to insert must be an object');
+    if (!isPlainObject(doc))
+      throw new MongoCommandError('TypeMismatch', 'each document to insert must be an object');
     ctx.catalog.ensureCollection(req.db, coll).collection.insert(withIdFirst(doc));
     ctx.counters.insert++;
     n++;
@@ -77,10 +88,14 @@ function updateMatching(
   statement: UpdateStatement,
 ): { matched: number; modified: number; upsertedId?: unknown } {
   const filter = statement.q === undefined ? {} : statement.q;
-  if (!isPlainObject(filter)) throw new MongoCommandError('TypeMismatch', "BSON field 'q' is the wrong type, expected type 'object'");
+  if (!isPlainObject(filter))
+    throw new MongoCommandError('TypeMismatch', "BSON field 'q' is the wrong type, expected type 'object'");
   const update = updateSpec(statement.u);
   if (statement.multi && isReplacement(update)) {
-    throw new MongoCommandError('FailedToParse', 'multi update is not supported for replacement-style update');
+    throw new MongoCommandError(
+      'FailedToParse',
+      'multi update is not supported for replacement-style update',
+    );
   }
   const collection = ctx.catalog.getCollection(req.db, coll);
   const options = { arrayFilters: statement.arrayFilters, query: filter };
@@ -121,7 +136,8 @@ export const update: CommandHandler = async (ctx, req) => {
   let nModified = 0;
   const upserted: Document[] = [];
   const result = await runStatements<UpdateStatement>(ctx, req, 'updates', (statement, index) => {
-    if (!isPlainObject(statement)) throw new MongoCommandError('TypeMismatch', 'each update statement must be an object');
+    if (!isPlainObject(statement))
+      throw new MongoCommandError('TypeMismatch', 'each update statement must be an object');
     const outcome = updateMatching(ctx, req, coll, statement);
     n += outcome.matched;
     nModified += outcome.modified;
@@ -137,11 +153,14 @@ export const remove: CommandHandler = async (ctx, req) => {
   const coll = collectionName(req);
   let n = 0;
   const result = await runStatements<Doc>(ctx, req, 'deletes', (statement) => {
-    if (!isPlainObject(statement)) throw new MongoCommandError('TypeMismatch', 'each delete statement must be an object');
+    if (!isPlainObject(statement))
+      throw new MongoCommandError('TypeMismatch', 'each delete statement must be an object');
     const filter = statement.q === undefined ? {} : statement.q;
-    if (!isPlainObject(filter)) throw new MongoCommandError('TypeMismatch', "BSON field 'q' is the wrong type, expected type 'object'");
+    if (!isPlainObject(filter))
+      throw new MongoCommandError('TypeMismatch', "BSON field 'q' is the wrong type, expected type 'object'");
     const limit = Number(statement.limit ?? 0);
-    if (limit !== 0 && limit !== 1) throw new MongoCommandError('FailedToParse', 'The limit field in delete objects must be 0 or 1');
+    if (limit !== 0 && limit !== 1)
+      throw new MongoCommandError('FailedToParse', 'The limit field in delete objects must be 0 or 1');
     const collection = ctx.catalog.getCollection(req.db, coll);
     const docs = runQuery(collection, {
       filter,
@@ -173,13 +192,19 @@ export const findAndModify: CommandHandler = async (ctx, req) => {
     throw new MongoCommandError('FailedToParse', 'Cannot specify both an update and remove=true');
   }
   if (remove && (upsert || returnNew)) {
-    throw new MongoCommandError('FailedToParse', 'Cannot specify both upsert=true and remove=true, or new=true and remove=true');
+    throw new MongoCommandError(
+      'FailedToParse',
+      'Cannot specify both upsert=true and remove=true, or new=true and remove=true',
+    );
   }
   if (!remove && body.update === undefined) {
     throw new MongoCommandError('FailedToParse', 'Either an update or remove=true must be specified');
   }
   const spec = remove ? undefined : updateSpec(body.update);
-  const options = { arrayFilters: optionalArray(body, 'arrayFilters', 'findAndModify') as Doc[] | undefined, query: filter };
+  const options = {
+    arrayFilters: optionalArray(body, 'arrayFilters', 'findAndModify') as Doc[] | undefined,
+    query: filter,
+  };
   const collection = ctx.catalog.getCollection(req.db, coll);
   const [found] = runQuery(collection, {
     filter,
@@ -188,7 +213,8 @@ export const findAndModify: CommandHandler = async (ctx, req) => {
     hint: body.hint,
     collation: normalizeCollation(body.collation),
   });
-  const shape = (doc: Doc | undefined | null): Doc | null => (doc ? (project ? project([doc])[0] : doc) : null);
+  const shape = (doc: Doc | undefined | null): Doc | null =>
+    doc ? (project ? project([doc])[0] : doc) : null;
   let reply: Document;
   if (found && collection) {
     const record = collection.findById(found._id);
@@ -201,7 +227,11 @@ export const findAndModify: CommandHandler = async (ctx, req) => {
       const next = applyUpdate(record.doc, spec as UpdateSpec, options);
       const stored = next ? collection.replace(record, next).doc : record.doc;
       ctx.counters.update++;
-      reply = { lastErrorObject: { n: 1, updatedExisting: true }, value: shape(returnNew ? stored : record.doc), ok: 1 };
+      reply = {
+        lastErrorObject: { n: 1, updatedExisting: true },
+        value: shape(returnNew ? stored : record.doc),
+        ok: 1,
+      };
     }
   } else if (upsert && spec) {
     const doc = buildUpsertDocument(filter, spec, options);

@@ -48,7 +48,11 @@ function isScalarPoint(value: unknown): boolean {
   return !Array.isArray(value) && !(value instanceof RegExp);
 }
 
-function tighten(current: Interval | undefined, next: Interval, compare: (a: unknown, b: unknown) => number): Interval {
+function tighten(
+  current: Interval | undefined,
+  next: Interval,
+  compare: (a: unknown, b: unknown) => number,
+): Interval {
   if (!current) return next;
   const out = { ...current };
   const lo = compare(next.lo, out.lo);
@@ -68,11 +72,16 @@ function tighten(current: Interval | undefined, next: Interval, compare: (a: unk
  * The per-field predicates of a filter that an index can bound: equality and `$in` give points; comparison
  * operators and prefix regexes give ranges. Everything else is left to the matcher that re-checks each document.
  */
-export function extractPredicates(filter: Doc, compare: (a: unknown, b: unknown) => number): Map<string, FieldPredicate> {
+export function extractPredicates(
+  filter: Doc,
+  compare: (a: unknown, b: unknown) => number,
+): Map<string, FieldPredicate> {
   const out = new Map<string, FieldPredicate>();
   const addPoints = (field: string, points: unknown[]): void => {
     const entry = out.get(field) ?? {};
-    entry.points = entry.points ? entry.points.filter((p) => points.some((q) => compare(p, q) === 0)) : points;
+    entry.points = entry.points
+      ? entry.points.filter((p) => points.some((q) => compare(p, q) === 0))
+      : points;
     out.set(field, entry);
   };
   const addRange = (field: string, range: Interval): void => {
@@ -102,10 +111,20 @@ export function extractPredicates(filter: Doc, compare: (a: unknown, b: unknown)
         else if (op === '$in' && Array.isArray(arg) && arg.every(isScalarPoint)) addPoints(field, arg);
         else if (op === '$gt' || op === '$gte') {
           const bracket = typeBracket(arg);
-          addRange(field, { lo: arg, hi: bracket.hi, loInclusive: op === '$gte', hiInclusive: bracket.hiInclusive });
+          addRange(field, {
+            lo: arg,
+            hi: bracket.hi,
+            loInclusive: op === '$gte',
+            hiInclusive: bracket.hiInclusive,
+          });
         } else if (op === '$lt' || op === '$lte') {
           const bracket = typeBracket(arg);
-          addRange(field, { lo: bracket.lo, hi: arg, loInclusive: bracket.loInclusive, hiInclusive: op === '$lte' });
+          addRange(field, {
+            lo: bracket.lo,
+            hi: arg,
+            loInclusive: bracket.loInclusive,
+            hiInclusive: op === '$lte',
+          });
         } else if (op === '$regex') {
           const source = arg instanceof RegExp ? arg.source : String(arg);
           const flags = (arg instanceof RegExp ? arg.flags : '') + String(value.$options ?? '');
@@ -119,7 +138,10 @@ export function extractPredicates(filter: Doc, compare: (a: unknown, b: unknown)
 }
 
 /** A field's intervals in ascending order: its points (each within the range, if both exist) or its range. */
-export function fieldIntervals(predicate: FieldPredicate, compare: (a: unknown, b: unknown) => number): Interval[] {
+export function fieldIntervals(
+  predicate: FieldPredicate,
+  compare: (a: unknown, b: unknown) => number,
+): Interval[] {
   if (predicate.points) {
     const inRange = (p: unknown): boolean => {
       const r = predicate.range;

@@ -9,7 +9,10 @@ function checkName(kind: 'database' | 'collection', name: string): void {
     throw new MongoCommandError('InvalidNamespace', `Invalid ${kind} name: '${String(name)}'`);
   }
   if (kind === 'collection' && name.startsWith('system.')) {
-    throw new MongoCommandError('InvalidNamespace', `Invalid collection name: '${name}' (system collections are not supported)`);
+    throw new MongoCommandError(
+      'InvalidNamespace',
+      `Invalid collection name: '${name}' (system collections are not supported)`,
+    );
   }
 }
 

@@ -67,7 +67,11 @@ export class CursorRegistry {
   }
 
   /** The first batch of a new cursor; the cursor stays open only if more documents remain. */
-  first(ns: string, docs: Iterator<Doc>, options: { batchSize?: number; singleBatch?: boolean; project?: Projector }): Batch {
+  first(
+    ns: string,
+    docs: Iterator<Doc>,
+    options: { batchSize?: number; singleBatch?: boolean; project?: Projector },
+  ): Batch {
     const cursor: OpenCursor = { ns, docs, project: options.project, lastUsed: Date.now() };
     const batch = this.take(cursor, options.batchSize ?? DEFAULT_FIRST_BATCH);
     if (batch.exhausted || options.singleBatch) return { docs: batch.docs, id: Long.ZERO };
@@ -80,7 +84,10 @@ export class CursorRegistry {
     const cursor = this.open.get(id);
     if (!cursor) throw new MongoCommandError('CursorNotFound', `cursor id ${id} not found`);
     if (cursor.ns !== ns) {
-      throw new MongoCommandError('Unauthorized', `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${cursor.ns}`);
+      throw new MongoCommandError(
+        'Unauthorized',
+        `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${cursor.ns}`,
+      );
     }
     cursor.lastUsed = Date.now();
     const batch = this.take(cursor, batchSize ?? 0);

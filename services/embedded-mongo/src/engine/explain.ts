@@ -46,15 +46,28 @@ export function describePlan(prepared: PreparedQuery): Doc {
   let stage = scanStage(plan, request.filter);
   const sorted = plan.kind === 'IXSCAN' && plan.providesSort;
   if (request.sort && request.sort.length > 0 && !sorted && plan.kind !== 'EOF') {
-    stage = { stage: 'SORT', sortPattern: sortSpecToDoc(request.sort), memLimit: 104857600, type: 'simple', inputStage: stage };
+    stage = {
+      stage: 'SORT',
+      sortPattern: sortSpecToDoc(request.sort),
+      memLimit: 104857600,
+      type: 'simple',
+      inputStage: stage,
+    };
   }
   if (request.skip) stage = { stage: 'SKIP', skipAmount: request.skip, inputStage: stage };
   if (request.limit) stage = { stage: 'LIMIT', limitAmount: request.limit, inputStage: stage };
-  if (prepared.project) stage = { stage: 'PROJECTION_DEFAULT', transformBy: request.projection, inputStage: stage };
+  if (prepared.project)
+    stage = { stage: 'PROJECTION_DEFAULT', transformBy: request.projection, inputStage: stage };
   return stage;
 }
 
-export function explainQuery(prepared: PreparedQuery, ns: string, nReturned: number, millis: number, verbosity: string): Doc {
+export function explainQuery(
+  prepared: PreparedQuery,
+  ns: string,
+  nReturned: number,
+  millis: number,
+  verbosity: string,
+): Doc {
   const winningPlan = describePlan(prepared);
   const out: Doc = {
     explainVersion: '1',

@@ -45,7 +45,8 @@ export function normalizeCollation(raw: unknown): Collation | undefined {
   }
   if (raw.locale === 'simple') return undefined;
   const strength = raw.strength === undefined ? 3 : Number(raw.strength);
-  if (![1, 2, 3].includes(strength)) throw badValue(`unsupported collation strength: ${String(raw.strength)}`);
+  if (![1, 2, 3].includes(strength))
+    throw badValue(`unsupported collation strength: ${String(raw.strength)}`);
   if (strength === 3) return undefined;
   return { locale: raw.locale, strength };
 }
@@ -56,11 +57,17 @@ export function collationKey(collation: Collation | undefined): string {
 
 export function parseIndexSpec(raw: unknown): IndexSpec {
   if (!isPlainObject(raw) || !isPlainObject(raw.key) || Object.keys(raw.key).length === 0) {
-    throw new MongoCommandError('FailedToParse', "The 'key' field is a required property of an index specification");
+    throw new MongoCommandError(
+      'FailedToParse',
+      "The 'key' field is a required property of an index specification",
+    );
   }
   for (const option of Object.keys(raw)) {
     if (!SUPPORTED_OPTIONS.has(option)) {
-      throw new MongoCommandError('InvalidOptions', `The field '${option}' is not valid for an index specification`);
+      throw new MongoCommandError(
+        'InvalidOptions',
+        `The field '${option}' is not valid for an index specification`,
+      );
     }
   }
   const key: Record<string, 1 | -1> = {};
@@ -73,11 +80,16 @@ export function parseIndexSpec(raw: unknown): IndexSpec {
     }
     key[field] = dir;
   }
-  const spec: IndexSpec = { v: 2, key, name: typeof raw.name === 'string' ? raw.name : defaultIndexName(key) };
+  const spec: IndexSpec = {
+    v: 2,
+    key,
+    name: typeof raw.name === 'string' ? raw.name : defaultIndexName(key),
+  };
   if (raw.unique) spec.unique = true;
   if (raw.sparse) spec.sparse = true;
   if (raw.partialFilterExpression !== undefined) {
-    if (!isPlainObject(raw.partialFilterExpression)) throw badValue('partialFilterExpression must be an object');
+    if (!isPlainObject(raw.partialFilterExpression))
+      throw badValue('partialFilterExpression must be an object');
     spec.partialFilterExpression = raw.partialFilterExpression;
   }
   const collation = normalizeCollation(raw.collation);

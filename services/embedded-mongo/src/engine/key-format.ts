@@ -6,7 +6,8 @@ export function formatValue(value: unknown): string {
   if (value === undefined) return 'undefined';
   if (value === null) return 'null';
   if (typeof value === 'string') return JSON.stringify(value);
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : value > 0 ? 'inf.0' : '-inf.0';
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? String(value) : value > 0 ? 'inf.0' : '-inf.0';
   if (value instanceof ObjectId) return `ObjectId('${value.toHexString()}')`;
   if (value instanceof Date) return `new Date(${value.getTime()})`;
   if (Array.isArray(value)) return `[ ${value.map(formatValue).join(', ')} ]`;

@@ -31,7 +31,11 @@ function hasString(intervals: Interval[]): boolean {
   return intervals.some((i) => typeof i.lo === 'string' || typeof i.hi === 'string');
 }
 
-function boundsFor(index: Index, request: PlanRequest, predicates: ReturnType<typeof extractPredicates>): Interval[][] {
+function boundsFor(
+  index: Index,
+  request: PlanRequest,
+  predicates: ReturnType<typeof extractPredicates>,
+): Interval[][] {
   const sameCollation = collationKey(index.spec.collation) === collationKey(request.collation);
   const bounds: Interval[][] = [];
   for (const field of index.fields) {
@@ -52,7 +56,8 @@ function boundsFor(index: Index, request: PlanRequest, predicates: ReturnType<ty
 /** Whether walking the index (after single-value equality fields) yields the sort order, and in which direction. */
 function sortDirection(index: Index, sort: SortSpec, bounds: Interval[][]): 1 | -1 | undefined {
   if (index.multikey) return undefined;
-  const pinned = (k: number): boolean => k < bounds.length && bounds[k].length === 1 && compareValues(bounds[k][0].lo, bounds[k][0].hi) === 0;
+  const pinned = (k: number): boolean =>
+    k < bounds.length && bounds[k].length === 1 && compareValues(bounds[k][0].lo, bounds[k][0].hi) === 0;
   const wanted = sort.filter(([field]) => {
     const k = index.fields.indexOf(field);
     return !(k >= 0 && pinned(k));
@@ -94,7 +99,10 @@ function resolveHint(collection: Collection, hint: unknown): Index | 'natural' |
       : isPlainObject(hint)
         ? collection.findIndexByKey(hint)
         : undefined;
-  if (!index) throw badValue('error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index');
+  if (!index)
+    throw badValue(
+      'error processing query: planner returned error :: caused by :: hint provided does not correspond to an existing index',
+    );
   return index;
 }
 

@@ -51,7 +51,9 @@ export function prepareQuery(collection: Collection | undefined, request: QueryR
   const sort = request.sort ?? [];
   const sortedByPlan = plan.kind === 'IXSCAN' && plan.providesSort;
   if (sort.length > 0 && !sortedByPlan) {
-    const fold = request.collation ? (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v) : undefined;
+    const fold = request.collation
+      ? (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v)
+      : undefined;
     // A blocking sort needs everything first; its input is read lazily on the first pull.
     const input = source;
     source = { [Symbol.iterator]: () => sortDocs([...input], sort, fold)[Symbol.iterator]() };

@@ -78,7 +78,12 @@ function* collectionScan(collection: Collection, matcher: Matcher, stats: ScanSt
 }
 
 /** The documents a plan reads that pass the full filter, lazily. */
-export function scan(collection: Collection | undefined, plan: Plan, matcher: Matcher, stats: ScanStats): Iterable<Doc> {
+export function scan(
+  collection: Collection | undefined,
+  plan: Plan,
+  matcher: Matcher,
+  stats: ScanStats,
+): Iterable<Doc> {
   if (!collection || plan.kind === 'EOF') return [];
   if (plan.kind === 'COLLSCAN') return collectionScan(collection, matcher, stats);
   return indexScan(plan, matcher, stats);

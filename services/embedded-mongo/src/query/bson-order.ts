@@ -1,4 +1,15 @@
-import { Binary, Decimal128, Long, MaxKey, MinKey, ObjectId, Timestamp, BSONRegExp, BSONSymbol, Code } from 'bson';
+import {
+  Binary,
+  Decimal128,
+  Long,
+  MaxKey,
+  MinKey,
+  ObjectId,
+  Timestamp,
+  BSONRegExp,
+  BSONSymbol,
+  Code,
+} from 'bson';
 
 /**
  * MongoDB's comparison order across BSON types

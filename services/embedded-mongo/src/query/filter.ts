@@ -17,7 +17,11 @@ function validate(filter: unknown, topLevel: boolean): void {
         throw badValue(`${key} must be a nonempty array`);
       }
       for (const clause of value) validate(clause, true);
-    } else if (key.startsWith('$') && topLevel && !['$expr', '$where', '$comment', '$text', '$jsonSchema'].includes(key)) {
+    } else if (
+      key.startsWith('$') &&
+      topLevel &&
+      !['$expr', '$where', '$comment', '$text', '$jsonSchema'].includes(key)
+    ) {
       throw badValue(
         `unknown top level operator: ${key}. If you have a field name that starts with a '$' symbol, consider using $getField or $setField.`,
       );
@@ -26,7 +30,8 @@ function validate(filter: unknown, topLevel: boolean): void {
     } else if (isPlainObject(value)) {
       for (const [op, arg] of Object.entries(value)) {
         if (ARRAY_OPERATORS.has(op) && !Array.isArray(arg)) throw badValue(`${op} needs an array`);
-        if (op === '$not' && !(isPlainObject(arg) || arg instanceof RegExp)) throw badValue('$not needs a regex or a document');
+        if (op === '$not' && !(isPlainObject(arg) || arg instanceof RegExp))
+          throw badValue('$not needs a regex or a document');
       }
     }
   }

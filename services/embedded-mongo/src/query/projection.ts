@@ -21,7 +21,10 @@ function validate(projection: Doc): void {
     else if (mode !== inclusion) {
       const kind = inclusion ? 'inclusion' : 'exclusion';
       const other = mode ? 'inclusion' : 'exclusion';
-      throw new MongoCommandError('Location31254', `Cannot do ${kind} on field ${field} in ${other} projection`);
+      throw new MongoCommandError(
+        'Location31254',
+        `Cannot do ${kind} on field ${field} in ${other} projection`,
+      );
     }
   }
 }
@@ -32,7 +35,8 @@ function orderLike(projected: Doc, source: Doc): Doc {
   for (const key of Object.keys(source)) {
     if (!(key in projected)) continue;
     const value = projected[key];
-    out[key] = isPlainObject(value) && isPlainObject(source[key]) ? orderLike(value, source[key] as Doc) : value;
+    out[key] =
+      isPlainObject(value) && isPlainObject(source[key]) ? orderLike(value, source[key] as Doc) : value;
   }
   for (const key of Object.keys(projected)) if (!(key in out)) out[key] = projected[key];
   return out;

@@ -73,15 +73,22 @@ export function validateOperatorUpdate(update: Doc): void {
     }
     for (const [path, arg] of Object.entries(fields)) {
       if (path === '' || path.split('.').some((part) => part === '')) {
-        throw new MongoCommandError('BadValue', `The update path '${path}' contains an empty field name, which is not allowed.`);
+        throw new MongoCommandError(
+          'BadValue',
+          `The update path '${path}' contains an empty field name, which is not allowed.`,
+        );
       }
       if (NUMERIC_OPERATORS.has(op) && typeof arg !== 'number') {
         const verb = op === '$inc' ? 'increment' : 'multiply';
-        throw new MongoCommandError('TypeMismatch', `Cannot ${verb} with non-numeric argument: {${path}: ${JSON.stringify(arg)}}`);
+        throw new MongoCommandError(
+          'TypeMismatch',
+          `Cannot ${verb} with non-numeric argument: {${path}: ${JSON.stringify(arg)}}`,
+        );
       }
       paths.push(path);
       if (op === '$rename') {
-        if (typeof arg !== 'string') throw badValue(`The 'to' field for $rename must be a string: ${path}: ${JSON.stringify(arg)}`);
+        if (typeof arg !== 'string')
+          throw badValue(`The 'to' field for $rename must be a string: ${path}: ${JSON.stringify(arg)}`);
         paths.push(arg);
       }
     }
@@ -92,7 +99,10 @@ export function validateOperatorUpdate(update: Doc): void {
       const [a, b] = [normalized[i], normalized[j]];
       if (a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`)) {
         const shorter = a.length <= b.length ? a : b;
-        throw new MongoCommandError('ConflictingUpdateOperators', `Updating the path '${paths[j]}' would create a conflict at '${shorter}'`);
+        throw new MongoCommandError(
+          'ConflictingUpdateOperators',
+          `Updating the path '${paths[j]}' would create a conflict at '${shorter}'`,
+        );
       }
     }
   }
@@ -139,7 +149,10 @@ function dedupeAddToSet(update: Doc): Doc {
 function checkSize(doc: Doc): void {
   const size = calculateObjectSize(doc);
   if (size > MAX_BSON_SIZE) {
-    throw new MongoCommandError('BSONObjectTooLarge', `Resulting document after update is larger than ${MAX_BSON_SIZE}`);
+    throw new MongoCommandError(
+      'BSONObjectTooLarge',
+      `Resulting document after update is larger than ${MAX_BSON_SIZE}`,
+    );
   }
 }
 
@@ -177,7 +190,12 @@ function applyPipeline(doc: Doc, pipeline: Doc[]): Doc {
  * Applies an update to a copy of `doc` and returns the new document, or `undefined` when nothing changed.
  * `upsertInsert` marks the insert half of an upsert, where `$setOnInsert` applies.
  */
-export function applyUpdate(doc: Doc, update: UpdateSpec, options: UpdateOptions = {}, upsertInsert = false): Doc | undefined {
+export function applyUpdate(
+  doc: Doc,
+  update: UpdateSpec,
+  options: UpdateOptions = {},
+  upsertInsert = false,
+): Doc | undefined {
   let next: Doc;
   if (Array.isArray(update)) {
     next = applyPipeline(doc, update);
@@ -196,22 +214,37 @@ export function applyUpdate(doc: Doc, update: UpdateSpec, options: UpdateOptions
     validateOperatorUpdate(update);
     const { $setOnInsert, ...operators } = update;
     const effective: Doc = { ...operators };
-    if (upsertInsert && isPlainObject($setOnInsert)) effective.$set = { ...(effective.$set as Doc), ...$setOnInsert };
-    for (const path of Object.keys({ ...(effective.$set as Doc), ...(effective.$unset as Doc), ...(effective.$inc as Doc), ...(effective.$rename as Doc) })) {
+    if (upsertInsert && isPlainObject($setOnInsert))
+      effective.$set = { ...(effective.$set as Doc), ...$setOnInsert };
+    for (const path of Object.keys({
+      ...(effective.$set as Doc),
+      ...(effective.$unset as Doc),
+      ...(effective.$inc as Doc),
+      ...(effective.$rename as Doc),
+    })) {
       if (path === '_id' || path.startsWith('_id.')) {
         const value = (effective.$set as Doc | undefined)?.[path];
         if (!upsertInsert && !(path === '_id' && value !== undefined && valuesEqual(value, doc._id))) {
-          throw new MongoCommandError('ImmutableField', `Performing an update on the path '_id' would modify the immutable field '_id'`);
+          throw new MongoCommandError(
+            'ImmutableField',
+            `Performing an update on the path '_id' would modify the immutable field '_id'`,
+          );
         }
       }
     }
     validateTargets(doc, effective);
     next = cloneDoc(doc);
     try {
-      const changed = mingoUpdate(next, dedupeAddToSet(effective) as never, options.arrayFilters, options.query, {
-        cloneMode: 'deep',
-        queryOptions: mingoOptions(),
-      });
+      const changed = mingoUpdate(
+        next,
+        dedupeAddToSet(effective) as never,
+        options.arrayFilters,
+        options.query,
+        {
+          cloneMode: 'deep',
+          queryOptions: mingoOptions(),
+        },
+      );
       if (changed.length === 0 && !upsertInsert) return undefined;
     } catch (err) {
       if (err instanceof MongoCommandError) throw err;
@@ -220,7 +253,8 @@ export function applyUpdate(doc: Doc, update: UpdateSpec, options: UpdateOptions
     next = withIdFirst(next);
   }
   checkSize(next);
-  if (!upsertInsert && compareValues(next, doc) === 0 && Object.keys(next).join() === Object.keys(doc).join()) return undefined;
+  if (!upsertInsert && compareValues(next, doc) === 0 && Object.keys(next).join() === Object.keys(doc).join())
+    return undefined;
   return next;
 }
 
@@ -239,7 +273,8 @@ export function seedFromQuery(query: Doc): Doc {
         const ops = Object.keys(value);
         if (ops.length > 0 && ops.every((op) => op.startsWith('$'))) {
           if ('$eq' in value) setPath(seed, key, cloneDoc(value.$eq));
-          else if (Array.isArray(value.$in) && value.$in.length === 1) setPath(seed, key, cloneDoc(value.$in[0]));
+          else if (Array.isArray(value.$in) && value.$in.length === 1)
+            setPath(seed, key, cloneDoc(value.$in[0]));
           continue;
         }
       }
@@ -260,7 +295,10 @@ export function buildUpsertDocument(query: Doc, update: UpdateSpec, options: Upd
   const base = withIdFirst(seed);
   const result = applyUpdate(base, update, options, true) ?? base;
   if (seed._id !== undefined && compareValues(result._id, seed._id) !== 0) {
-    throw new MongoCommandError('ImmutableField', `Performing an update on the path '_id' would modify the immutable field '_id'`);
+    throw new MongoCommandError(
+      'ImmutableField',
+      `Performing an update on the path '_id' would modify the immutable field '_id'`,
+    );
   }
   return withIdFirst(result);
 }
