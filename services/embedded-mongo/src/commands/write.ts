@@ -6,13 +6,8 @@ import { MongoCommandError, toCommandError } from '../errors';
 import { isPlainObject, withIdFirst, type Doc } from '../query/document';
 import { compileProjection } from '../query/projection';
 import { validateSortSpec } from '../query/sort';
-import {
-  applyUpdate,
-  buildUpsertDocument,
-  isReplacement,
-  validateUpdate,
-  type UpdateSpec,
-} from '../query/update';
+import { applyUpdate, isReplacement, validateUpdate, type UpdateSpec } from '../query/update';
+import { buildUpsertDocument } from '../query/upsert';
 import {
   collectionName,
   optionalArray,

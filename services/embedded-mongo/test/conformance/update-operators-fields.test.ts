@@ -42,6 +42,11 @@ describe('$set', () => {
     expect(Object.keys(doc!)).toEqual(['_id', 'm', 'a', 'b', 'z']);
   });
 
+  test('orders new fields by name inside embedded documents too, after the existing ones', async () => {
+    const doc = await afterUpdate({ x: { q: 1 } }, { $set: { 'x.z': 1, 'x.b': 2 } });
+    expect(Object.keys(doc!.x)).toEqual(['q', 'b', 'z']);
+  });
+
   test('replaces a whole embedded document', async () => {
     expect(await afterUpdate({ o: { a: 1, b: 2 } }, { $set: { o: { c: 3 } } })).toEqual({
       _id: 1,
