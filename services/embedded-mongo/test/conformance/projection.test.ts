@@ -69,6 +69,11 @@ describe('exclusion projection', () => {
   test('a dotted path drops only that embedded field', async () => {
     expect(await project({ 'b.c': 0, arr: 0, items: 0 })).toEqual({ _id: 1, a: 1, b: { d: 3 }, name: 'n' });
   });
+
+  test('excluding nested fields leaves the stored document intact', async () => {
+    await project({ 'b.c': 0, 'items.q': 0 });
+    expect(await coll.findOne({ _id: 1 })).toEqual(DOC);
+  });
 });
 
 describe('array projection operators', () => {
