@@ -4,7 +4,8 @@ import { compareValues } from '../query/bson-order';
 import type { Doc } from '../query/document';
 import { MAX_BSON_SIZE } from '../query/update';
 import { Index } from './index';
-import { sameIndexOptions, type IndexSpec } from './index-spec';
+import { compareIndexSpecs, type IndexSpec } from './index-spec';
+import { formatValue } from './key-format';
 import type { ChangeSink } from './journal-entry';
 import type { DocRecord } from './record';
 
@@ -102,19 +103,34 @@ export class Collection {
 
   /** Builds a new index over the existing documents; returns false when an identical one already exists. */
   createIndex(spec: IndexSpec): boolean {
-    for (const existing of this.indexes.values()) {
-      const same = sameIndexOptions(existing.spec, spec);
-      if (existing.name === spec.name) {
-        if (same) return false;
+    const named = this.indexes.get(spec.name);
+    if (named) {
+      const comparison = compareIndexSpecs(spec, named.spec);
+      if (comparison === 'identical') return false;
+      if (comparison === 'different') {
         throw new MongoCommandError(
           'IndexKeySpecsConflict',
-          `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(existing.spec)}`,
+          `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${formatValue(spec)}, existing index: ${formatValue(named.spec)}`,
         );
       }
-      if (JSON.stringify(existing.spec.key) === JSON.stringify(spec.key)) {
+      throw new MongoCommandError(
+        'IndexOptionsConflict',
+        `An equivalent index already exists with the same name but different options. Requested index: ${formatValue(spec)}, existing index: ${formatValue(named.spec)}`,
+      );
+    }
+    // Another name for the same key is refused unless an identifying option tells the two indexes apart.
+    for (const existing of this.indexes.values()) {
+      const comparison = compareIndexSpecs(spec, existing.spec);
+      if (comparison === 'identical') {
         throw new MongoCommandError(
           'IndexOptionsConflict',
           `Index already exists with a different name: ${existing.name}`,
+        );
+      }
+      if (comparison === 'equivalent') {
+        throw new MongoCommandError(
+          'IndexOptionsConflict',
+          `An equivalent index already exists with a different name and options. Requested index: ${formatValue(spec)}, existing index: ${formatValue(existing.spec)}`,
         );
       }
     }

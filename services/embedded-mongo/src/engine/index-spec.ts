@@ -103,14 +103,18 @@ export function parseIndexSpec(raw: unknown): IndexSpec {
   return spec;
 }
 
-/** Two specs describe the same index when key and behaviour-changing options agree. */
-export function sameIndexOptions(a: IndexSpec, b: IndexSpec): boolean {
-  return (
+/**
+ * How a requested index relates to an existing one, as mongod's `IndexDescriptor::compareIndexOptions` decides:
+ * key and the options that identify an index (unique, sparse, partial filter, collation) make two indexes
+ * 'different'; when only other options (expireAfterSeconds) differ they are 'equivalent'; else 'identical'.
+ */
+export function compareIndexSpecs(a: IndexSpec, b: IndexSpec): 'different' | 'equivalent' | 'identical' {
+  const sameIdentity =
     JSON.stringify(a.key) === JSON.stringify(b.key) &&
     !!a.unique === !!b.unique &&
     !!a.sparse === !!b.sparse &&
     JSON.stringify(a.partialFilterExpression ?? null) === JSON.stringify(b.partialFilterExpression ?? null) &&
-    collationKey(a.collation) === collationKey(b.collation) &&
-    a.expireAfterSeconds === b.expireAfterSeconds
-  );
+    collationKey(a.collation) === collationKey(b.collation);
+  if (!sameIdentity) return 'different';
+  return a.expireAfterSeconds === b.expireAfterSeconds ? 'identical' : 'equivalent';
 }
