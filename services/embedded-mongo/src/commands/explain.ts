@@ -76,6 +76,6 @@ export const explain: CommandHandler = (ctx, req) => {
   const prepared = prepareQuery(ctx.catalog.getCollection(req.db, coll), queryOf(inner));
   let n = 0;
   while (!prepared.docs.next().done) n++;
-  const reply: Document = explainQuery(prepared, ns, n, Date.now() - started, verbosity);
+  const reply: Document = explainQuery(prepared, ns, n, Date.now() - started, verbosity, name);
   return { ...reply, command: body, serverInfo, ok: 1 };
 };

@@ -67,8 +67,12 @@ export function explainQuery(
   nReturned: number,
   millis: number,
   verbosity: string,
+  command?: string,
 ): Doc {
-  const winningPlan = describePlan(prepared);
+  const plan = describePlan(prepared);
+  // A count returns no documents: mongod puts a COUNT stage over the plan that feeds it.
+  const counting = command === 'count';
+  const winningPlan = counting ? { stage: 'COUNT', inputStage: plan } : plan;
   const out: Doc = {
     explainVersion: '1',
     queryPlanner: {
@@ -84,13 +88,16 @@ export function explainQuery(
     },
   };
   if (verbosity !== 'queryPlanner') {
+    const executionStages = counting
+      ? { stage: 'COUNT', nReturned: 0, nCounted: nReturned, inputStage: { ...plan, nReturned } }
+      : { ...plan, nReturned };
     out.executionStats = {
       executionSuccess: true,
-      nReturned,
+      nReturned: counting ? 0 : nReturned,
       executionTimeMillis: millis,
       totalKeysExamined: prepared.stats.keysExamined,
       totalDocsExamined: prepared.stats.docsExamined,
-      executionStages: { ...winningPlan, nReturned },
+      executionStages,
     };
   }
   return out;
