@@ -111,6 +111,8 @@ export const aggregate: CommandHandler = (ctx, req) => {
     for (let next = docs.next(); !next.done; next = docs.next()) input.push(next.value);
     docs = runRest(ctx.catalog, req.db, input, plan.rest)[Symbol.iterator]();
   }
-  const batch = ctx.cursors.first(ns, docs, { batchSize });
+  // Only a pipeline that is just a query streams from the collection; later stages ran to completion above.
+  const refresh = plan.rest.length === 0 ? plan.prepared.refresh : undefined;
+  const batch = ctx.cursors.first(ns, docs, { batchSize, refresh });
   return { cursor: { firstBatch: batch.docs, id: batch.id, ns }, ok: 1 };
 };

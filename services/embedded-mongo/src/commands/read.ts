@@ -62,6 +62,7 @@ export const find: CommandHandler = (ctx, req) => {
     batchSize: request.batchSize,
     singleBatch: request.singleBatch,
     project: prepared.project,
+    refresh: prepared.refresh,
   });
   return { cursor: { firstBatch: batch.docs, id: batch.id, ns }, ok: 1 };
 };

@@ -12,6 +12,8 @@ interface OpenCursor {
   project?: Projector;
   /** A document read ahead to learn whether the cursor is exhausted. */
   pending?: Doc;
+  /** Re-reads the read-ahead document, which may have changed or gone before the next getMore. */
+  refresh?: (doc: Doc) => Doc | undefined;
   lastUsed: number;
 }
 
@@ -48,6 +50,7 @@ export class CursorRegistry {
     while (docs.length < limit && bytes < MAX_BATCH_BYTES) {
       let doc = cursor.pending;
       cursor.pending = undefined;
+      if (doc && cursor.refresh) doc = cursor.refresh(doc);
       if (!doc) {
         const next = cursor.docs.next();
         if (next.done) return { docs: this.projected(cursor, docs), exhausted: true };
@@ -70,9 +73,20 @@ export class CursorRegistry {
   first(
     ns: string,
     docs: Iterator<Doc>,
-    options: { batchSize?: number; singleBatch?: boolean; project?: Projector },
+    options: {
+      batchSize?: number;
+      singleBatch?: boolean;
+      project?: Projector;
+      refresh?: (doc: Doc) => Doc | undefined;
+    },
   ): Batch {
-    const cursor: OpenCursor = { ns, docs, project: options.project, lastUsed: Date.now() };
+    const cursor: OpenCursor = {
+      ns,
+      docs,
+      project: options.project,
+      refresh: options.refresh,
+      lastUsed: Date.now(),
+    };
     const batch = this.take(cursor, options.batchSize ?? DEFAULT_FIRST_BATCH);
     if (batch.exhausted || options.singleBatch) return { docs: batch.docs, id: Long.ZERO };
     const id = this.nextId++;

@@ -26,6 +26,8 @@ export class Index {
   readonly directions: number[];
   readonly tree: BTree<IndexKey, DocRecord>;
   multikey = false;
+  /** Bumped on every change to the tree, so a suspended scan knows to find its place again. */
+  version = 0;
   /** Tree order: each field in its declared direction, then the record id. */
   readonly compareKeys: (a: IndexKey, b: IndexKey) => number;
   private readonly partial?: Matcher;
@@ -104,10 +106,12 @@ export class Index {
   }
 
   add(record: DocRecord, keys: unknown[][]): void {
+    this.version++;
     for (const key of keys) this.tree.set([...key, record.rid], record);
   }
 
   remove(record: DocRecord, keys: unknown[][]): void {
+    this.version++;
     for (const key of keys) this.tree.delete([...key, record.rid]);
   }
 

@@ -25,6 +25,12 @@ export interface PreparedQuery {
   docs: Iterator<Doc>;
   project?: Projector;
   request: QueryRequest;
+  /**
+   * The current version of a document this query produced earlier, or undefined once it is gone or no longer
+   * matches. Set when documents stream from the collection (no blocking sort): a cursor uses it on the document
+   * it read ahead, which may have changed before the next getMore.
+   */
+  refresh?: (doc: Doc) => Doc | undefined;
 }
 
 function* skipAndLimit(source: Iterable<Doc>, skip: number, limit: number): Generator<Doc> {
@@ -50,7 +56,8 @@ export function prepareQuery(collection: Collection | undefined, request: QueryR
   let source: Iterable<Doc> = scan(collection, plan, matcher, stats);
   const sort = request.sort ?? [];
   const sortedByPlan = plan.kind === 'IXSCAN' && plan.providesSort;
-  if (sort.length > 0 && !sortedByPlan) {
+  const blockingSort = sort.length > 0 && !sortedByPlan;
+  if (blockingSort) {
     const fold = request.collation
       ? (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v)
       : undefined;
@@ -59,7 +66,15 @@ export function prepareQuery(collection: Collection | undefined, request: QueryR
     source = { [Symbol.iterator]: () => sortDocs([...input], sort, fold)[Symbol.iterator]() };
   }
   const docs = skipAndLimit(source, request.skip ?? 0, request.limit ?? 0);
-  return { plan, stats, docs, project, request };
+  // A blocking sort hands out what it sorted, as mongod's SORT stage does; a streaming read can look again.
+  const refresh =
+    collection && !blockingSort
+      ? (doc: Doc): Doc | undefined => {
+          const current = collection.findById(doc._id)?.doc;
+          return current === doc || (current && matcher(current)) ? current : undefined;
+        }
+      : undefined;
+  return { plan, stats, docs, project, request, refresh };
 }
 
 /** Runs a query to the end and returns all documents, projected. */

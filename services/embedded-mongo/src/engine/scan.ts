@@ -3,7 +3,8 @@ import type { Doc } from '../query/document';
 import type { Matcher } from '../query/filter';
 import type { Interval } from './bounds';
 import type { Collection } from './collection';
-import { MAX_KEY, MIN_KEY, type IndexKey } from './index';
+import { MAX_KEY, MIN_KEY, type Index, type IndexKey } from './index';
+import type { DocRecord } from './record';
 import type { IndexPlan, Plan } from './planner';
 
 export interface ScanStats {
@@ -45,9 +46,33 @@ function edgeKeys(plan: IndexPlan, combo: Interval[]): { start: IndexKey; end: I
   return { start, end };
 }
 
+/**
+ * The index entries from `from` on (inclusive) in the scan direction, read from the live tree. A scan suspended
+ * in a cursor may resume after writes; like mongod's, it then continues after the last key it returned, so it
+ * sees documents inserted ahead of it and never those deleted before it got to them.
+ */
+function* liveEntries(index: Index, from: IndexKey, direction: 1 | -1): Generator<[IndexKey, DocRecord]> {
+  const read = (key: IndexKey) =>
+    direction === 1 ? index.tree.entries(key) : index.tree.entriesReversed(key);
+  let entries = read(from);
+  let version = index.version;
+  let last: IndexKey | undefined;
+  for (;;) {
+    if (index.version !== version && last) {
+      // The tree changed while suspended: its iterator is stale, so seek again past the last key returned.
+      version = index.version;
+      entries = read(last);
+    }
+    const step = entries.next();
+    if (step.done) return;
+    const [key, record] = step.value;
+    if (last && index.compareKeys(key, last) === 0) continue;
+    last = key;
+    yield [key, record];
+  }
+}
+
 function* indexScan(plan: IndexPlan, matcher: Matcher, stats: ScanStats): Generator<Doc> {
-  // A copy-on-write clone: writes made while this cursor is open do not disturb the walk.
-  const tree = plan.index.tree.clone();
   const compare = plan.index.compareKeys;
   const ranges = combinations(plan.bounds)
     .map((combo) => ({ combo, ...edgeKeys(plan, combo) }))
@@ -55,8 +80,7 @@ function* indexScan(plan: IndexPlan, matcher: Matcher, stats: ScanStats): Genera
   if (plan.direction === -1) ranges.reverse();
   const seen = plan.index.multikey || ranges.length > 1 ? new Set<number>() : undefined;
   for (const { combo, start, end } of ranges) {
-    const entries = plan.direction === 1 ? tree.entries(start) : tree.entriesReversed(end);
-    for (const [key, record] of entries) {
+    for (const [key, record] of liveEntries(plan.index, plan.direction === 1 ? start : end, plan.direction)) {
       if (plan.direction === 1 ? compare(key, end) > 0 : compare(key, start) < 0) break;
       stats.keysExamined++;
       if (!combo.every((interval, k) => inInterval(key[k], interval))) continue;
@@ -70,6 +94,7 @@ function* indexScan(plan: IndexPlan, matcher: Matcher, stats: ScanStats): Genera
   }
 }
 
+/** Map iteration is live: records deleted before being reached are skipped, inserted ones are reached. */
 function* collectionScan(collection: Collection, matcher: Matcher, stats: ScanStats): Generator<Doc> {
   for (const record of collection.records.values()) {
     stats.docsExamined++;

@@ -154,11 +154,16 @@ describe('a cursor kept open while other writes happen', () => {
     const seen: Array<{ _id: number; v?: string }> = [];
     for (let i = 0; i < 4; i++) seen.push((await cursor.next()) as { _id: number; v?: string });
     await coll.insertMany([{ _id: 100 }, { _id: 101 }]);
-    await coll.deleteOne({ _id: 15 });
+    // _id 4 is the next document the cursor would return; _id 15 is further ahead.
+    await coll.deleteMany({ _id: { $in: [4, 15] } });
     await coll.updateOne({ _id: 2 }, { $set: { v: 'changed-after-read' } });
     await coll.updateOne({ _id: 10 }, { $set: { v: 'changed-before-read' } });
     for await (const doc of cursor) seen.push(doc as { _id: number; v?: string });
-    const expectedIds = [...Array.from({ length: 20 }, (_, i) => i).filter((i) => i !== 15), 100, 101];
+    const expectedIds = [
+      ...Array.from({ length: 20 }, (_, i) => i).filter((i) => i !== 4 && i !== 15),
+      100,
+      101,
+    ];
     expect(seen.map((d) => d._id)).toEqual(expectedIds);
     expect(seen.find((d) => d._id === 2)!.v).toBe('original');
     expect(seen.find((d) => d._id === 10)!.v).toBe('changed-before-read');
