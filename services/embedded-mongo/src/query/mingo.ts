@@ -9,7 +9,8 @@ import * as windowOperators from 'mingo/operators/window';
 import { Query } from 'mingo/query';
 import type { Options } from 'mingo/types';
 import { update } from 'mingo/updater';
-import { $eq, $in, $ne, $nin } from './mingo-equality';
+import { $elemMatch } from './mingo-elem-match';
+import { $eq, $gte, $in, $lte, $ne, $nin } from './mingo-equality';
 import { $count, $sort } from './mingo-stages';
 
 /**
@@ -24,7 +25,7 @@ const context = Context.init({
   expression: { ...expressionOperators },
   pipeline: { ...pipelineOperators, $sort, $count },
   projection: { ...projectionOperators },
-  query: { ...queryOperators, $eq, $ne, $in, $nin },
+  query: { ...queryOperators, $eq, $ne, $in, $nin, $gte, $lte, $elemMatch },
   window: { ...windowOperators },
 });
 
