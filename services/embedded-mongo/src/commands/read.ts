@@ -117,14 +117,18 @@ export const distinct: CommandHandler = (ctx, req) => {
   if (typeof key !== 'string' || key.length === 0) {
     throw new MongoCommandError('TypeMismatch', "BSON field 'distinct.key' is missing but a required field");
   }
+  const collation = normalizeCollation(req.body.collation);
   const docs = runQuery(ctx.catalog.getCollection(req.db, collectionName(req)), {
     filter: optionalObject(req.body, 'query', 'distinct') ?? {},
     hint: req.body.hint,
-    collation: normalizeCollation(req.body.collation),
+    collation,
   });
   ctx.counters.query++;
+  // Under a case-insensitive collation, 'Bob' and 'bob' are one value (the first one met is returned).
+  const fold = (v: unknown): unknown => (collation && typeof v === 'string' ? v.toLowerCase() : v);
+  const compare = (a: unknown, b: unknown): number => compareValues(fold(a), fold(b));
   const values = docs.flatMap((doc) => pathValues(doc, key)).filter((v) => v !== undefined);
-  values.sort(compareValues);
-  const unique = values.filter((v, i) => i === 0 || compareValues(v, values[i - 1]) !== 0);
+  const sorted = values.map((v, i) => ({ v, i })).sort((a, b) => compare(a.v, b.v) || a.i - b.i);
+  const unique = sorted.filter((e, i) => i === 0 || compare(e.v, sorted[i - 1].v) !== 0).map((e) => e.v);
   return { values: unique, ok: 1 } satisfies Document;
 };
