@@ -1,7 +1,1 @@
-module.exports = {
-  displayName: 'embedded-mongo',
-  testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
-  transform: { '^.+\\.ts$': ['@swc/jest'] },
-  testTimeout: 60000,
-};
+module.exports = require('../../jest.base')(__dirname, 'embedded-mongo');

@@ -1,0 +1,25 @@
+const path = require('node:path');
+
+/** Workspace packages resolve to their TypeScript sources in tests, so tests never need a build first. */
+const WORKSPACE_SOURCES = {
+  '^@devcircle/embedded-mongo$': 'services/embedded-mongo/src',
+  '^@devcircle/service-kit$': 'services/service-kit/src',
+};
+
+/** The Jest project of one package. */
+module.exports = function jestProject(packageDir, displayName, overrides = {}) {
+  const moduleNameMapper = {};
+  for (const [pattern, source] of Object.entries(WORKSPACE_SOURCES)) {
+    moduleNameMapper[pattern] = path.join(__dirname, source);
+  }
+  return {
+    displayName,
+    rootDir: packageDir,
+    testEnvironment: 'node',
+    roots: ['<rootDir>/test'],
+    transform: { '^.+\\.ts$': ['@swc/jest'] },
+    moduleNameMapper,
+    testTimeout: 60000,
+    ...overrides,
+  };
+};

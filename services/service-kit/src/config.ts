@@ -1,0 +1,59 @@
+import path from 'node:path';
+
+/** Default ports on one machine; each can be moved with its environment variable. */
+export const DEFAULT_PORTS = {
+  gateway: 8080,
+  auth: 4001,
+  posts: 4002,
+  users: 4003,
+  notifications: 4004,
+  database: 27018,
+} as const;
+
+export type ServiceName = 'auth' | 'posts' | 'users' | 'notifications';
+
+const DEV_JWT_SECRET = 'devcircle-development-jwt-secret-change-me';
+const DEV_INTERNAL_SECRET = 'devcircle-development-internal-secret-change-me';
+
+export interface BaseConfig {
+  production: boolean;
+  dataDir: string;
+  mongodbUri: string;
+  /** True when MONGODB_URI was not set and the embedded server is expected. */
+  embeddedDatabase: boolean;
+  jwtSecret: string;
+  /** Shared by the gateway and the services to sign the forwarded identity. */
+  internalSecret: string;
+  logLevel: string;
+}
+
+function readSecret(env: NodeJS.ProcessEnv, name: string, fallback: string, production: boolean): string {
+  const value = env[name];
+  if (value) return value;
+  if (production) throw new Error(`${name} must be set when NODE_ENV=production`);
+  return fallback;
+}
+
+/** Configuration common to the gateway and every service: one-machine defaults, production from the environment. */
+export function loadBaseConfig(env: NodeJS.ProcessEnv = process.env): BaseConfig {
+  const production = env.NODE_ENV === 'production';
+  const databasePort = Number(env.DB_PORT ?? DEFAULT_PORTS.database);
+  return {
+    production,
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    mongodbUri: env.MONGODB_URI ?? `mongodb://127.0.0.1:${databasePort}/devcircle`,
+    embeddedDatabase: !env.MONGODB_URI,
+    jwtSecret: readSecret(env, 'JWT_SECRET', DEV_JWT_SECRET, production),
+    internalSecret: readSecret(env, 'INTERNAL_SECRET', DEV_INTERNAL_SECRET, production),
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+  };
+}
+
+/** The port a service listens on: AUTH_PORT, POSTS_PORT, USERS_PORT or NOTIFICATIONS_PORT. */
+export function servicePort(name: ServiceName, env: NodeJS.ProcessEnv = process.env): number {
+  const value = env[`${name.toUpperCase()}_PORT`];
+  const port = value === undefined ? DEFAULT_PORTS[name] : Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`invalid ${name.toUpperCase()}_PORT: ${value}`);
+  return port;
+}

@@ -1,0 +1,36 @@
+export { DEFAULT_PORTS, loadBaseConfig, servicePort, type BaseConfig, type ServiceName } from './config';
+export { isDatabaseUnreachable, openDatabase, retryUntilDone, type Database } from './database';
+export {
+  badRequest,
+  conflict,
+  DATABASE_NOT_CONNECTED_MESSAGE,
+  databaseNotConnected,
+  forbidden,
+  HttpError,
+  notFound,
+  unauthorized,
+  type ErrorBody,
+  type FieldError,
+} from './errors';
+export { errorHandler } from './error-handler';
+export { healthRoutes } from './health';
+export {
+  callerOf,
+  decodeIdentity,
+  encodeIdentity,
+  IDENTITY_HEADER,
+  readIdentity,
+  requireIdentity,
+  type Identity,
+} from './identity';
+export { createLogger, REQUEST_ID_HEADER, requestLogger, type Logger } from './logger';
+export {
+  closeServer,
+  createApp,
+  runService,
+  startService,
+  type RunningService,
+  type ServiceDefinition,
+  type ServiceDeps,
+} from './service';
+export { Joi, validate, validated, type RequestSchemas } from './validation';

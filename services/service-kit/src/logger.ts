@@ -1,0 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import type { Middleware } from 'koa';
+import pino, { type Logger } from 'pino';
+
+export type { Logger };
+
+export function createLogger(name: string, level: string): Logger {
+  return pino({ name, level, base: { service: name }, timestamp: pino.stdTimeFunctions.isoTime });
+}
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** Gives every request an id (kept from the gateway when it sent one) and logs one JSON line when it ends. */
+export function requestLogger(logger: Logger): Middleware {
+  return async (ctx, next) => {
+    const incoming = ctx.get(REQUEST_ID_HEADER);
+    const requestId = /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.state.logger = logger.child({ requestId });
+    ctx.set(REQUEST_ID_HEADER, requestId);
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      const line = { method: ctx.method, path: ctx.path, status: ctx.status, ms };
+      if (ctx.status >= 500) ctx.state.logger.error(line, 'request');
+      else ctx.state.logger.info(line, 'request');
+    }
+  };
+}

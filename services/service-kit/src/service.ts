@@ -1,0 +1,137 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Router from '@koa/router';
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import type { Db } from 'mongodb';
+import { loadBaseConfig, servicePort, type BaseConfig, type ServiceName } from './config';
+import { openDatabase, retryUntilDone, type Database } from './database';
+import { errorHandler } from './error-handler';
+import { healthRoutes } from './health';
+import { readIdentity } from './identity';
+import { createLogger, requestLogger, type Logger } from './logger';
+
+export interface ServiceDeps {
+  config: BaseConfig;
+  database: Database;
+  db: Db;
+  logger: Logger;
+}
+
+export interface ServiceDefinition {
+  name: ServiceName;
+  /** Start-up work against the database (indexes); retried until the database is reachable. */
+  setup?: (deps: ServiceDeps) => Promise<void>;
+  /** Mounts the service's routes. */
+  routes: (router: Router, deps: ServiceDeps) => void;
+  /** Largest JSON body accepted. Default 100 kB. */
+  jsonLimit?: string;
+}
+
+export interface StartOptions {
+  port?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface RunningService {
+  port: number;
+  url: string;
+  deps: ServiceDeps;
+  /** Resolves when the start-up tasks have run against the database. */
+  ready: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Builds the Koa app every service shares: request ids and logs, errors, JSON bodies, identity, health. */
+export function createApp(definition: ServiceDefinition, deps: ServiceDeps): Koa {
+  const app = new Koa({ proxy: true });
+  const router = new Router();
+  definition.routes(router, deps);
+  const health = healthRoutes(definition.name, deps.database);
+  app.use(requestLogger(deps.logger));
+  app.use(errorHandler);
+  app.use(
+    koaBody({
+      json: true,
+      jsonStrict: true,
+      urlencoded: false,
+      text: false,
+      multipart: false,
+      jsonLimit: definition.jsonLimit ?? '100kb',
+    }),
+  );
+  app.use(readIdentity(deps.config.internalSecret));
+  app.use(health.routes());
+  app.use(router.routes());
+  app.use(router.allowedMethods({ throw: true }));
+  return app;
+}
+
+/** Stops accepting, lets in-flight requests finish (at most `graceMs`), then closes the rest. */
+export function closeServer(server: Server, graceMs = 10_000): Promise<void> {
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.closeAllConnections(), graceMs);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
+export async function startService(
+  definition: ServiceDefinition,
+  options: StartOptions = {},
+): Promise<RunningService> {
+  const env = options.env ?? process.env;
+  const config = loadBaseConfig(env);
+  const logger = createLogger(definition.name, config.logLevel);
+  const database = openDatabase(config.mongodbUri);
+  const deps: ServiceDeps = { config, database, db: database.db, logger };
+  const app = createApp(definition, deps);
+  const setup = retryUntilDone(() => definition.setup?.(deps) ?? Promise.resolve(), logger, 'setup');
+  const port = options.port ?? servicePort(definition.name, env);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(port, () => resolve(listening));
+    listening.once('error', reject);
+  });
+  server.keepAliveTimeout = 65_000; // longer than the gateway's idle socket timeout, so it never reuses a closing socket
+  const actualPort = (server.address() as AddressInfo).port;
+  logger.info({ port: actualPort }, `${definition.name} service listening`);
+  return {
+    port: actualPort,
+    url: `http://127.0.0.1:${actualPort}`,
+    deps,
+    ready: setup.done,
+    stop: async () => {
+      setup.stop();
+      await closeServer(server);
+      await database.close();
+    },
+  };
+}
+
+/** The entry point of a service process: start, and stop gracefully on SIGTERM or SIGINT. */
+export function runService(definition: ServiceDefinition): void {
+  startService(definition).then(
+    (service) => {
+      let stopping = false;
+      const stop = (signal: string): void => {
+        if (stopping) return;
+        stopping = true;
+        service.deps.logger.info({ signal }, 'shutting down');
+        service.stop().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      };
+      process.on('SIGTERM', () => stop('SIGTERM'));
+      process.on('SIGINT', () => stop('SIGINT'));
+    },
+    (err: Error) => {
+      process.stderr.write(`${definition.name} service failed to start: ${err.message}\n`);
+      process.exit(1);
+    },
+  );
+}

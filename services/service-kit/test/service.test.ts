@@ -1,0 +1,160 @@
+import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
+import {
+  callerOf,
+  DATABASE_NOT_CONNECTED_MESSAGE,
+  encodeIdentity,
+  IDENTITY_HEADER,
+  Joi,
+  notFound,
+  requireIdentity,
+  startService,
+  validate,
+  validated,
+  type RunningService,
+} from '@devcircle/service-kit';
+
+const SECRET = 'test-internal-secret';
+let database: RunningServer;
+let service: RunningService;
+
+/** A tiny service using the kit the way real services do. */
+async function startNotesService(databasePort: number): Promise<RunningService> {
+  return startService(
+    {
+      name: 'posts',
+      setup: async ({ db }) => {
+        await db.collection('notes').createIndex({ owner: 1 });
+      },
+      routes: (router, { db }) => {
+        router.post(
+          '/notes',
+          requireIdentity,
+          validate({ body: Joi.object({ text: Joi.string().trim().min(1).max(20).required() }) }),
+          async (ctx) => {
+            const { text } = validated<{ text: string }>(ctx.state, 'body');
+            const note = { owner: callerOf(ctx.state).id, text };
+            await db.collection('notes').insertOne({ ...note });
+            ctx.status = 201;
+            ctx.body = note;
+          },
+        );
+        router.get(
+          '/notes/:id',
+          validate({ params: Joi.object({ id: Joi.string().hex().length(24).required() }) }),
+          async () => {
+            throw notFound('No such note');
+          },
+        );
+        router.get('/count', async (ctx) => {
+          ctx.body = { count: await db.collection('notes').countDocuments() };
+        });
+      },
+    },
+    {
+      port: 0,
+      env: {
+        MONGODB_URI: `mongodb://127.0.0.1:${databasePort}/kit-test`,
+        INTERNAL_SECRET: SECRET,
+        LOG_LEVEL: process.env.KIT_LOG ?? 'silent',
+      },
+    },
+  );
+}
+
+beforeAll(async () => {
+  database = await startServer({ port: 0 });
+  service = await startNotesService(database.port);
+  await service.ready;
+});
+afterAll(async () => {
+  await service.stop();
+  await database.stop();
+});
+
+const alice = { id: 'u1', username: 'alice', email: 'alice@example.com' };
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${service.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+test('/health and /ready answer', async () => {
+  const health = await fetch(`${service.url}/health`);
+  expect(health.status).toBe(200);
+  expect(await health.json()).toMatchObject({ status: 'ok', service: 'posts' });
+  const ready = await fetch(`${service.url}/ready`);
+  expect(await ready.json()).toMatchObject({ status: 'ready', database: 'up' });
+});
+
+test('a signed identity is accepted; a missing or forged one is a 401', async () => {
+  const signed = { [IDENTITY_HEADER]: encodeIdentity(alice, SECRET) };
+  const ok = await post('/notes', { text: '  hello  ' }, signed);
+  expect(ok.status).toBe(201);
+  expect(await ok.json()).toEqual({ owner: 'u1', text: 'hello' });
+
+  const missing = await post('/notes', { text: 'x' });
+  expect(missing.status).toBe(401);
+  expect(await missing.json()).toEqual({ message: 'Authentication required', code: 'UNAUTHORIZED' });
+
+  const forged = { [IDENTITY_HEADER]: encodeIdentity(alice, 'someone-elses-secret') };
+  expect((await post('/notes', { text: 'x' }, forged)).status).toBe(401);
+});
+
+test('validation: wrong types, unknown keys and bad params are 400s with field messages', async () => {
+  const signed = { [IDENTITY_HEADER]: encodeIdentity(alice, SECRET) };
+  const wrongType = await post('/notes', { text: { $gt: '' } }, signed);
+  expect(wrongType.status).toBe(400);
+  expect(await wrongType.json()).toEqual({
+    message: 'text must be a string',
+    code: 'VALIDATION_ERROR',
+    errors: [{ field: 'text', message: 'text must be a string' }],
+  });
+  const unknown = await post('/notes', { text: 'ok', admin: true }, signed);
+  expect(await unknown.json()).toMatchObject({
+    message: 'admin is not allowed',
+    errors: [{ field: 'admin' }],
+  });
+  const badParam = await fetch(`${service.url}/notes/not-an-id`);
+  expect(badParam.status).toBe(400);
+  const known = await fetch(`${service.url}/notes/${'a'.repeat(24)}`);
+  expect(known.status).toBe(404);
+  expect(await known.json()).toEqual({ message: 'No such note', code: 'NOT_FOUND' });
+});
+
+test('malformed JSON, oversized bodies and unknown routes get the error shape', async () => {
+  const signed = { [IDENTITY_HEADER]: encodeIdentity(alice, SECRET) };
+  const malformed = await post('/notes', '{"text": ', signed);
+  expect(malformed.status).toBe(400);
+  expect(await malformed.json()).toMatchObject({ code: 'BAD_REQUEST' });
+  const huge = await post('/notes', { text: 'x'.repeat(200_000) }, signed);
+  expect(huge.status).toBe(413);
+  expect(await huge.json()).toEqual({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
+  const nowhere = await fetch(`${service.url}/nowhere`);
+  expect(nowhere.status).toBe(404);
+  expect(await nowhere.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+});
+
+test('database down: 503 DATABASE_NOT_CONNECTED within about a second; back: recovers without a restart', async () => {
+  const port = database.port;
+  await database.stop();
+  const started = Date.now();
+  const down = await fetch(`${service.url}/count`);
+  const elapsed = Date.now() - started;
+  expect(down.status).toBe(503);
+  expect(await down.json()).toEqual({
+    message: DATABASE_NOT_CONNECTED_MESSAGE,
+    code: 'DATABASE_NOT_CONNECTED',
+  });
+  expect(elapsed).toBeLessThan(5000); // generous bound: the figure itself is measured in bench, not here
+  expect((await fetch(`${service.url}/ready`)).status).toBe(503);
+
+  database = await startServer({ port });
+  let recovered = 0;
+  for (let attempt = 0; attempt < 50 && recovered !== 200; attempt++) {
+    recovered = (await fetch(`${service.url}/count`)).status;
+    if (recovered !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  expect(recovered).toBe(200);
+  expect((await fetch(`${service.url}/ready`)).status).toBe(200);
+});
