@@ -15,9 +15,17 @@ interface Acknowledged {
   counters: Map<string, number>;
 }
 
+interface WriterDoc {
+  _id: string;
+  writer?: string;
+  i?: number;
+  payload?: string;
+  value?: number;
+}
+
 /** One writer: inserts, increments its counter and deletes some of its own documents until the server dies. */
 async function writer(client: MongoClient, name: string, acked: Acknowledged): Promise<void> {
-  const docs = client.db('app').collection<{ _id: string; [key: string]: unknown }>('docs');
+  const docs = client.db('app').collection<WriterDoc>('docs');
   for (let i = 0; i < 100_000; i++) {
     try {
       const id = `${name}-${i}`;
@@ -28,7 +36,7 @@ async function writer(client: MongoClient, name: string, acked: Acknowledged): P
         { $inc: { value: 1 } },
         { upsert: true, returnDocument: 'after' },
       );
-      acked.counters.set(name, counter?.value as number);
+      acked.counters.set(name, counter?.value ?? 0);
       if (i % 5 === 4) {
         const victim = `${name}-${i - 2}`;
         acked.deleteSent.add(victim);

@@ -28,14 +28,15 @@ async function withServer<T>(
 test('documents, updates, deletes, indexes and drops survive a restart', async () => {
   await withServer({}, async (client) => {
     const db = client.db('app');
-    await db.collection('users').createIndex({ email: 1 }, { unique: true });
-    await db.collection('users').insertMany([
+    const users = db.collection<{ _id: number; email: string; n: number }>('users');
+    await users.createIndex({ email: 1 }, { unique: true });
+    await users.insertMany([
       { _id: 1, email: 'a@x.dev', n: 1 },
       { _id: 2, email: 'b@x.dev', n: 2 },
       { _id: 3, email: 'c@x.dev', n: 3 },
     ]);
-    await db.collection('users').updateOne({ _id: 2 }, { $inc: { n: 40 }, $set: { tags: ['x'] } });
-    await db.collection('users').deleteOne({ _id: 3 });
+    await users.updateOne({ _id: 2 }, { $inc: { n: 40 }, $set: { tags: ['x'] } });
+    await users.deleteOne({ _id: 3 });
     await db.collection('scratch').insertOne({ temporary: true });
     await db.collection('scratch').drop();
     await client.db('gone').collection('c').insertOne({ a: 1 });
