@@ -4,6 +4,12 @@ import path from 'node:path';
 import { MongoClient, MongoServerError } from 'mongodb';
 import { startServer, type RunningServer } from '../../src';
 
+/** Tests use plain numbers and strings as ids. */
+interface AnyIdDoc {
+  _id: number | string;
+  [key: string]: unknown;
+}
+
 let dbpath: string;
 beforeEach(() => {
   dbpath = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-mongo-restart-'));
@@ -39,7 +45,7 @@ test('documents, updates, deletes, indexes and drops survive a restart', async (
     await users.deleteOne({ _id: 3 });
     await db.collection('scratch').insertOne({ temporary: true });
     await db.collection('scratch').drop();
-    await client.db('gone').collection('c').insertOne({ a: 1 });
+    await client.db('gone').collection<AnyIdDoc>('c').insertOne({ a: 1 });
     await client.db('gone').dropDatabase();
   });
   await withServer({}, async (client) => {
@@ -60,7 +66,7 @@ test('documents, updates, deletes, indexes and drops survive a restart', async (
 
 test('compaction writes a snapshot, drops replayed journals, and the data reopens identical', async () => {
   const expected = await withServer({ compactAfterBytes: 64 * 1024 }, async (client) => {
-    const posts = client.db('app').collection('posts');
+    const posts = client.db('app').collection<AnyIdDoc>('posts');
     for (let batch = 0; batch < 20; batch++) {
       await posts.insertMany(
         Array.from({ length: 50 }, (_, i) => ({ _id: batch * 50 + i, body: 'x'.repeat(200), batch })),
@@ -74,7 +80,7 @@ test('compaction writes a snapshot, drops replayed journals, and the data reopen
   expect(files).toContain('snapshot.bson');
   expect(files.filter((f) => f.startsWith('journal.')).length).toBeLessThanOrEqual(2);
   await withServer({}, async (client) => {
-    const posts = client.db('app').collection('posts');
+    const posts = client.db('app').collection<AnyIdDoc>('posts');
     expect(await posts.find().sort({ _id: 1 }).toArray()).toEqual(expected);
     expect(expected).toHaveLength(750);
   });
@@ -82,7 +88,7 @@ test('compaction writes a snapshot, drops replayed journals, and the data reopen
 
 test('an explicit compaction keeps every write and the server keeps serving during it', async () => {
   await withServer({}, async (client, server) => {
-    const c = client.db('app').collection('c');
+    const c = client.db('app').collection<AnyIdDoc>('c');
     await c.insertMany(Array.from({ length: 2000 }, (_, i) => ({ _id: i })));
     const compacting = server.compact();
     await c.insertOne({ _id: 'during' });
@@ -90,7 +96,7 @@ test('an explicit compaction keeps every write and the server keeps serving duri
     await c.insertOne({ _id: 'after' });
   });
   await withServer({}, async (client) => {
-    const c = client.db('app').collection('c');
+    const c = client.db('app').collection<AnyIdDoc>('c');
     expect(await c.countDocuments()).toBe(2002);
     expect(await c.findOne({ _id: 'during' })).not.toBeNull();
   });
@@ -100,7 +106,7 @@ test('a torn journal tail (a crash mid-append) is ignored and the store opens', 
   await withServer({}, async (client) => {
     await client
       .db('app')
-      .collection('c')
+      .collection<AnyIdDoc>('c')
       .insertMany([{ _id: 1 }, { _id: 2 }]);
   });
   const journal = fs
@@ -111,12 +117,12 @@ test('a torn journal tail (a crash mid-append) is ignored and the store opens', 
   // A frame header that promises more bytes than follow, as an interrupted write leaves behind.
   fs.appendFileSync(path.join(dbpath, journal), Buffer.from([0xff, 0x00, 0x00, 0x00, 1, 2, 3, 4, 5, 6]));
   await withServer({}, async (client) => {
-    const c = client.db('app').collection('c');
+    const c = client.db('app').collection<AnyIdDoc>('c');
     expect(await c.find().sort({ _id: 1 }).toArray()).toEqual([{ _id: 1 }, { _id: 2 }]);
     await c.insertOne({ _id: 3 });
   });
   await withServer({}, async (client) => {
-    expect(await client.db('app').collection('c').countDocuments()).toBe(3);
+    expect(await client.db('app').collection<AnyIdDoc>('c').countDocuments()).toBe(3);
   });
 });
 
@@ -133,13 +139,13 @@ test('a second server on the same data directory is refused with a clear message
 
 test('a failed write is reported and leaves nothing behind after a restart', async () => {
   await withServer({}, async (client) => {
-    const c = client.db('app').collection('c');
+    const c = client.db('app').collection<AnyIdDoc>('c');
     await c.createIndex({ k: 1 }, { unique: true });
     await c.insertOne({ _id: 1, k: 'a' });
     await expect(c.insertOne({ _id: 2, k: 'a' })).rejects.toBeInstanceOf(MongoServerError);
     await expect(c.updateOne({ _id: 1 }, { $inc: { k: 1 } })).rejects.toMatchObject({ code: 14 });
   });
   await withServer({}, async (client) => {
-    expect(await client.db('app').collection('c').find().toArray()).toEqual([{ _id: 1, k: 'a' }]);
+    expect(await client.db('app').collection<AnyIdDoc>('c').find().toArray()).toEqual([{ _id: 1, k: 'a' }]);
   });
 });
