@@ -11,7 +11,7 @@ import {
   validate,
   validated,
   type RunningService,
-} from '@devcircle/service-kit';
+} from '../src';
 
 const SECRET = 'test-internal-secret';
 let database: RunningServer;
