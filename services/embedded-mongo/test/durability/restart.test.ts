@@ -144,7 +144,7 @@ test('a failed write is reported and leaves nothing behind after a restart', asy
     await c.insertOne({ _id: 1, k: 'a' });
     await expect(c.insertOne({ _id: 2, k: 'a' })).rejects.toBeInstanceOf(MongoServerError);
     // k holds a string, so this $inc is deliberately ill-typed: through an untyped handle.
-    const untyped = client.db('app').collection('c');
+    const untyped = client.db('app').collection<{ _id: number; k: number }>('c');
     await expect(untyped.updateOne({ _id: 1 }, { $inc: { k: 1 } })).rejects.toMatchObject({ code: 14 });
   });
   await withServer({}, async (client) => {
