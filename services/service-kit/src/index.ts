@@ -34,3 +34,4 @@ export {
   type ServiceDeps,
 } from './service';
 export { Joi, validate, validated, type RequestSchemas } from './validation';
+export { INTERNAL_HEADER, internalHeaders, requireInternal } from './internal';
