@@ -29,7 +29,6 @@ export const ErrorCodes = {
   InvalidIdField: 53,
   Location40352: 40352,
   Location40324: 40324,
-  Location15998: 15998,
   Location40323: 40323,
   CommandNotSupported: 115,
   Location51024: 51024,

@@ -1,5 +1,5 @@
 import type { Collection, Document } from 'mongodb';
-import { expectServerError, freshCollection, useTestDatabase, type TestDoc } from './helpers';
+import { asLong, expectServerError, freshCollection, useTestDatabase, type TestDoc } from './helpers';
 
 const t = useTestDatabase();
 
@@ -154,7 +154,7 @@ describe('aggregation cursors', () => {
     });
     expect(reply.cursor.firstBatch.map((d: Document) => d._id)).toEqual([1, 2]);
     expect(String(reply.cursor.id)).not.toBe('0');
-    await t().db.command({ killCursors: orders.collectionName, cursors: [reply.cursor.id] });
+    await t().db.command({ killCursors: orders.collectionName, cursors: [asLong(reply.cursor.id)] });
   });
 });
 

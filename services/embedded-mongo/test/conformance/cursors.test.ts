@@ -1,5 +1,6 @@
 import { Long, type Collection } from 'mongodb';
 import {
+  asLong,
   expectServerError,
   freshCollection,
   monitoredClient,
@@ -22,11 +23,6 @@ beforeAll(async () => {
 afterAll(() => monitored.close());
 
 beforeEach(() => monitored.reset());
-
-/** Cursor ids must go back to the server as int64; the driver may have promoted a small one to a number. */
-function asLong(id: unknown): Long {
-  return typeof id === 'number' ? Long.fromNumber(id) : (id as Long);
-}
 
 function watched(): Collection {
   return monitored.db.collection(big.collectionName);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  Long,
   MongoClient,
   MongoServerError,
   type Collection,
@@ -119,4 +120,12 @@ export function byKey<T extends Document>(docs: T[], key = '_id'): T[] {
 
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Cursor ids must go back to the server as int64, but the driver turns an id that fits in a double into a number
+ * (real MongoDB's random ids rarely do; small ones always do).
+ */
+export function asLong(id: unknown): Long {
+  return typeof id === 'number' ? Long.fromNumber(id) : (id as Long);
 }
