@@ -94,8 +94,9 @@ function usesPositional(paths: string[]): boolean {
 
 function applyOperators(doc: Doc, update: Doc, options: UpdateOptions, upsertInsert: boolean): Doc {
   validateOperatorUpdate(update);
+  // `$setOnInsert` of `_id` is ignored on a matched document, and allowed on an upsert's insert.
   const { $setOnInsert: _onInsertOnly, ...always } = update;
-  validateIdPaths(doc, upsertInsert ? update : always, upsertInsert);
+  validateIdPaths(doc, always, upsertInsert);
   const rewritten = rewriteForMingo(doc, update, upsertInsert);
   validateTargets(doc, rewritten.update);
   const next = cloneDoc(doc);
