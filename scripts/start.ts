@@ -1,0 +1,87 @@
+/**
+ * `npm start` / `npm run dev`: builds what is not built, then runs the embedded database (unless MONGODB_URI is
+ * set), the four services and the gateway under concurrently, which restarts a process that crashes and stops
+ * them all on Ctrl-C or SIGTERM.
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import concurrently, { type ConcurrentlyCommandInput } from 'concurrently';
+
+const ROOT = path.resolve(__dirname, '..');
+const watch = process.argv.includes('--watch');
+const dataDir = path.resolve(ROOT, process.env.DATA_DIR ?? 'data');
+const gatewayPort = process.env.PORT ?? '8080';
+const databasePort = process.env.DB_PORT ?? '27018';
+
+const SERVICES = ['auth', 'posts', 'users', 'notifications'] as const;
+
+function build(): void {
+  // Incremental: a no-op when nothing changed since the last build.
+  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-b'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+}
+
+/** How to run one package's entry point: the built JavaScript, or its source under tsx watch. */
+function entry(packageDir: string): string {
+  return watch
+    ? `node ${path.join(ROOT, 'node_modules/tsx/dist/cli.mjs')} watch ${path.join(packageDir, 'src/main.ts')}`
+    : `node ${path.join(packageDir, 'dist/src/main.js')}`;
+}
+
+function commands(): ConcurrentlyCommandInput[] {
+  const env = { DATA_DIR: dataDir, DB_PORT: databasePort };
+  const list: ConcurrentlyCommandInput[] = [];
+  if (!process.env.MONGODB_URI) {
+    list.push({
+      name: 'db',
+      command: `node ${path.join(ROOT, 'services/embedded-mongo/dist/src/cli.js')} --port ${databasePort} --dbpath ${path.join(dataDir, 'db')}`,
+      env,
+    });
+  }
+  for (const service of SERVICES)
+    list.push({ name: service, command: entry(path.join(ROOT, 'services', service)), env });
+  list.push({
+    name: 'gateway',
+    command: entry(path.join(ROOT, 'api-gateway')),
+    env: { ...env, PORT: gatewayPort },
+  });
+  return list;
+}
+
+/** Prints the address once the gateway answers, so the one line that matters is easy to find. */
+async function announceWhenReady(): Promise<void> {
+  const url = `http://localhost:${gatewayPort}`;
+  for (let attempt = 0; attempt < 120; attempt++) {
+    try {
+      const response = await fetch(`${url}/health`);
+      if (response.ok) {
+        process.stdout.write(`\n  DevCircle is running at ${url}  (Ctrl-C to stop)\n\n`);
+        return;
+      }
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  process.stdout.write(`\n  The gateway did not answer at ${url} within a minute; see the logs above.\n\n`);
+}
+
+function main(): void {
+  if (!watch) build();
+  const { result } = concurrently(commands(), {
+    prefix: 'name',
+    restartTries: -1, // a crashed process comes back, as often as it takes
+    restartDelay: 1000,
+    killOthersOn: [],
+    handleInput: false,
+  });
+  void announceWhenReady();
+  result.then(
+    () => process.exit(0),
+    () => process.exit(0), // stopped by a signal: every process was told to stop
+  );
+}
+
+main();
