@@ -1,5 +1,12 @@
 import type { Collection, Document } from 'mongodb';
-import { asLong, expectServerError, freshCollection, useTestDatabase, type TestDoc } from './helpers';
+import {
+  asLong,
+  withSession,
+  expectServerError,
+  freshCollection,
+  useTestDatabase,
+  type TestDoc,
+} from './helpers';
 
 const t = useTestDatabase();
 
@@ -147,14 +154,16 @@ describe('aggregation cursors', () => {
   });
 
   test('the aggregate command replies with a cursor whose firstBatch respects batchSize', async () => {
-    const reply = await t().db.command({
-      aggregate: orders.collectionName,
-      pipeline: [{ $sort: { _id: 1 } }],
-      cursor: { batchSize: 2 },
+    await withSession(t(), async (run) => {
+      const reply = await run({
+        aggregate: orders.collectionName,
+        pipeline: [{ $sort: { _id: 1 } }],
+        cursor: { batchSize: 2 },
+      });
+      expect(reply.cursor.firstBatch.map((d: Document) => d._id)).toEqual([1, 2]);
+      expect(String(reply.cursor.id)).not.toBe('0');
+      await run({ killCursors: orders.collectionName, cursors: [asLong(reply.cursor.id)] });
     });
-    expect(reply.cursor.firstBatch.map((d: Document) => d._id)).toEqual([1, 2]);
-    expect(String(reply.cursor.id)).not.toBe('0');
-    await t().db.command({ killCursors: orders.collectionName, cursors: [asLong(reply.cursor.id)] });
   });
 });
 

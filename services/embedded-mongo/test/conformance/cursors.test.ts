@@ -1,6 +1,7 @@
 import { Long, type Collection } from 'mongodb';
 import {
   asLong,
+  withSession,
   expectServerError,
   freshCollection,
   monitoredClient,
@@ -52,33 +53,37 @@ test('each batch holds at most batchSize documents', async () => {
 });
 
 test('the first find batch defaults to 101 documents', async () => {
-  const reply = await t().db.command({ find: big.collectionName, filter: {} });
-  expect(reply.cursor.firstBatch).toHaveLength(101);
-  expect(String(reply.cursor.id)).not.toBe('0');
-  await t().db.command({ killCursors: big.collectionName, cursors: [asLong(reply.cursor.id)] });
+  await withSession(t(), async (run) => {
+    const reply = await run({ find: big.collectionName, filter: {} });
+    expect(reply.cursor.firstBatch).toHaveLength(101);
+    expect(String(reply.cursor.id)).not.toBe('0');
+    await run({ killCursors: big.collectionName, cursors: [asLong(reply.cursor.id)] });
+  });
 });
 
 test('getMore continues a cursor opened with the find command', async () => {
   const db = t().db;
-  const first = await db.command({
-    find: big.collectionName,
-    filter: { n: 3 },
-    sort: { _id: 1 },
-    batchSize: 10,
+  await withSession(t(), async (run) => {
+    const first = await run({
+      find: big.collectionName,
+      filter: { n: 3 },
+      sort: { _id: 1 },
+      batchSize: 10,
+    });
+    expect(first.cursor.firstBatch.map((d: { _id: number }) => d._id)).toEqual([
+      3, 13, 23, 33, 43, 53, 63, 73, 83, 93,
+    ]);
+    expect(first.cursor.ns).toBe(`${db.databaseName}.${big.collectionName}`);
+    const next = await run({
+      getMore: asLong(first.cursor.id),
+      collection: big.collectionName,
+      batchSize: 5,
+    });
+    expect(next.cursor.nextBatch.map((d: { _id: number }) => d._id)).toEqual([103, 113, 123, 133, 143]);
+    const rest = await run({ getMore: asLong(next.cursor.id), collection: big.collectionName });
+    expect(rest.cursor.nextBatch).toHaveLength(100 - 15);
+    expect(String(rest.cursor.id)).toBe('0');
   });
-  expect(first.cursor.firstBatch.map((d: { _id: number }) => d._id)).toEqual([
-    3, 13, 23, 33, 43, 53, 63, 73, 83, 93,
-  ]);
-  expect(first.cursor.ns).toBe(`${db.databaseName}.${big.collectionName}`);
-  const next = await db.command({
-    getMore: asLong(first.cursor.id),
-    collection: big.collectionName,
-    batchSize: 5,
-  });
-  expect(next.cursor.nextBatch.map((d: { _id: number }) => d._id)).toEqual([103, 113, 123, 133, 143]);
-  const rest = await db.command({ getMore: asLong(next.cursor.id), collection: big.collectionName });
-  expect(rest.cursor.nextBatch).toHaveLength(100 - 15);
-  expect(String(rest.cursor.id)).toBe('0');
 });
 
 test('limit and batchSize together return exactly limit documents and leave no cursor open', async () => {
@@ -110,15 +115,16 @@ test('cursor.close() kills the server cursor', async () => {
 });
 
 test('killCursors reports killed and unknown cursors', async () => {
-  const db = t().db;
-  const opened = await db.command({ find: big.collectionName, filter: {}, batchSize: 2 });
-  const id = asLong(opened.cursor.id);
-  const unknown = Long.fromNumber(123456789);
-  const reply = await db.command({ killCursors: big.collectionName, cursors: [id, unknown] });
-  expect(reply.ok).toBe(1);
-  expect(reply.cursorsKilled.map(String)).toEqual([String(id)]);
-  expect(reply.cursorsNotFound.map(String)).toEqual([String(unknown)]);
-  await expectServerError(db.command({ getMore: id, collection: big.collectionName }), 43, 'CursorNotFound');
+  await withSession(t(), async (run) => {
+    const opened = await run({ find: big.collectionName, filter: {}, batchSize: 2 });
+    const id = asLong(opened.cursor.id);
+    const unknown = Long.fromNumber(123456789);
+    const reply = await run({ killCursors: big.collectionName, cursors: [id, unknown] });
+    expect(reply.ok).toBe(1);
+    expect(reply.cursorsKilled.map(String)).toEqual([String(id)]);
+    expect(reply.cursorsNotFound.map(String)).toEqual([String(unknown)]);
+    await expectServerError(run({ getMore: id, collection: big.collectionName }), 43, 'CursorNotFound');
+  });
 });
 
 test('getMore on an unknown cursor id is CursorNotFound (43)', async () => {

@@ -129,3 +129,18 @@ export function sleep(ms: number): Promise<void> {
 export function asLong(id: unknown): Long {
   return typeof id === 'number' ? Long.fromNumber(id) : (id as Long);
 }
+
+export type RunCommand = (command: Document) => Promise<Document>;
+
+/**
+ * Runs raw commands in one explicit session. mongod lets a cursor be continued or killed only from the session
+ * that opened it, and each bare `db.command` may run in a different implicit session.
+ */
+export async function withSession<T>(t: TestDatabase, fn: (run: RunCommand) => Promise<T>): Promise<T> {
+  const session = t.client.startSession();
+  try {
+    return await fn((command) => t.db.command(command, { session }));
+  } finally {
+    await session.endSession();
+  }
+}
