@@ -1,24 +1,12 @@
 import type { Document } from 'mongodb';
-import { explainIndexNames, explainStages } from '../support/harness';
+import { explainIndexNames, explainStages, explainValues } from '../support/harness';
 import { expectServerError, freshCollection, useTestDatabase } from './helpers';
 
 const t = useTestDatabase();
 
 /** The isMultiKey flags of every index scan in an explain document. */
-function multiKeyFlags(explain: unknown): boolean[] {
-  const flags: boolean[] = [];
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) node.forEach(visit);
-    else if (node && typeof node === 'object') {
-      for (const [key, value] of Object.entries(node)) {
-        if (key === 'isMultiKey' && typeof value === 'boolean') flags.push(value);
-        else visit(value);
-      }
-    }
-  };
-  visit(explain);
-  return flags;
-}
+const multiKeyFlags = (explain: unknown): boolean[] =>
+  explainValues(explain, 'isMultiKey', (value): value is boolean => typeof value === 'boolean');
 
 /** The distinct index names an explain mentions (winning plan and execution stages repeat them). */
 function usedIndexes(explain: unknown): string[] {

@@ -32,37 +32,30 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** Every `stage` named anywhere in an explain document (the shape differs across MongoDB versions). */
-export function explainStages(explain: unknown): string[] {
-  const stages: string[] = [];
+/** Every value of `key` anywhere in an explain document (its shape differs across MongoDB versions). */
+export function explainValues<T>(explain: unknown, key: string, accept: (value: unknown) => value is T): T[] {
+  const found: T[] = [];
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(visit);
     else if (node && typeof node === 'object') {
-      for (const [key, value] of Object.entries(node)) {
-        if (key === 'stage' && typeof value === 'string') stages.push(value);
+      for (const [name, value] of Object.entries(node)) {
+        if (name === key && accept(value)) found.push(value);
         else visit(value);
       }
     }
   };
   visit(explain);
-  return stages;
+  return found;
 }
 
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+/** Every `stage` named anywhere in an explain document. */
+export const explainStages = (explain: unknown): string[] => explainValues(explain, 'stage', isString);
+
 /** Every index name an explain document's scans use. */
-export function explainIndexNames(explain: unknown): string[] {
-  const names: string[] = [];
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) node.forEach(visit);
-    else if (node && typeof node === 'object') {
-      for (const [key, value] of Object.entries(node)) {
-        if (key === 'indexName' && typeof value === 'string') names.push(value);
-        else visit(value);
-      }
-    }
-  };
-  visit(explain);
-  return names;
-}
+export const explainIndexNames = (explain: unknown): string[] =>
+  explainValues(explain, 'indexName', isString);
 
 /** The executionStats block, wherever the server version puts it. */
 export function executionStats(explain: Record<string, unknown>): {
