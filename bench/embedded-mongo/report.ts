@@ -1,0 +1,107 @@
+import type { ScenarioResults } from './results';
+import { formatBytes, formatCount, formatMs, formatRate } from './stats';
+import { left, right, type Table } from './table';
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function insertTable(results: ScenarioResults): Table {
+  return {
+    title: 'Inserts (acknowledged, journaled and fdatasync’ed before the reply)',
+    columns: [
+      left('Mode'),
+      right('Docs'),
+      right('Time'),
+      right('Docs/s'),
+      right('Ops/s'),
+      right('p50/op'),
+      right('p99/op'),
+    ],
+    rows: results.inserts.map(({ mode, docs, load }) => [
+      load.timedOut ? `${mode} (time limit)` : mode,
+      formatCount(docs),
+      formatMs(load.seconds * 1000),
+      formatRate(docs / load.seconds),
+      formatRate(load.opsPerSecond),
+      formatMs(load.latencyMs.p50),
+      formatMs(load.latencyMs.p99),
+    ]),
+  };
+}
+
+function findTable(results: ScenarioResults): Table {
+  return {
+    title: 'Finds',
+    columns: [left('Query'), right('Clients'), right('Ops'), right('Ops/s'), right('p50'), right('p99')],
+    rows: results.finds.map(({ query, clients, load }) => [
+      load.timedOut ? `${query} (time limit)` : query,
+      String(clients),
+      formatCount(load.ops),
+      formatRate(load.opsPerSecond),
+      formatMs(load.latencyMs.p50),
+      formatMs(load.latencyMs.p99),
+    ]),
+  };
+}
+
+function planTable(results: ScenarioResults): Table {
+  const seen = new Map(results.finds.map((f) => [f.query, f]));
+  return {
+    title: 'Query plans (explain executionStats of one query)',
+    columns: [left('Query'), left('Winning plan'), right('Docs examined')],
+    rows: [...seen.values()].map((f) => [f.query, f.plan, formatCount(f.docsExamined)]),
+  };
+}
+
+function startupTable(results: ScenarioResults): Table {
+  return {
+    title: 'Start-up (spawn of `node cli.ts` to its ready line)',
+    columns: [
+      left('Data directory'),
+      right('On disk'),
+      left('Files'),
+      right('Ready (median)'),
+      right('Min'),
+      right('Max'),
+      right('Runs'),
+      right('RSS after start'),
+      right('Peak RSS'),
+    ],
+    rows: results.startups.map((s) => [
+      s.state,
+      formatBytes(s.diskBytes),
+      s.files.join(', ') || '(none)',
+      formatMs(median(s.readyMs)),
+      formatMs(Math.min(...s.readyMs)),
+      formatMs(Math.max(...s.readyMs)),
+      String(s.readyMs.length),
+      formatBytes(s.memory.rssBytes),
+      formatBytes(s.memory.hwmBytes),
+    ]),
+  };
+}
+
+function memoryTable(results: ScenarioResults): Table {
+  return {
+    title: 'Server memory (child process, `/proc/<pid>/status`)',
+    columns: [left('State'), right('RSS (VmRSS)'), right('Peak RSS (VmHWM)')],
+    rows: results.memory.map((m) => [
+      m.state,
+      formatBytes(m.memory.rssBytes),
+      formatBytes(m.memory.hwmBytes),
+    ]),
+  };
+}
+
+export function resultTables(results: ScenarioResults): Table[] {
+  return [
+    insertTable(results),
+    findTable(results),
+    planTable(results),
+    startupTable(results),
+    memoryTable(results),
+  ];
+}

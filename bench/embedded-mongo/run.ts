@@ -1,0 +1,114 @@
+/**
+ * Runs the embedded-mongo benchmarks and writes RESULTS.md: `npm run bench:db [-- --quick] [--only a,b]
+ * [--out file] [--cpu-prof dir]`. Not a test: never run by Jest.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { FULL, QUICK, type BenchConfig } from './config';
+import { describeEnvironment } from './environment';
+import { resultTables } from './report';
+import { emptyResults, type ScenarioResults } from './results';
+import { writeReport } from './results-file';
+import { benchFinds } from './scenario-finds';
+import { benchIdle } from './scenario-idle';
+import { benchInserts } from './scenario-inserts';
+import { benchStartup } from './scenario-startup';
+import { setServerNodeArgs } from './server-process';
+import { renderText } from './table';
+
+const SCENARIOS: Record<string, (config: BenchConfig, results: ScenarioResults) => Promise<void>> = {
+  idle: benchIdle,
+  inserts: benchInserts,
+  finds: benchFinds,
+  startup: benchStartup,
+};
+
+/** A one-minute load average above this, before we start anything, means someone else is using the CPUs. */
+const BUSY_LOAD = 0.5;
+
+interface Args {
+  quick: boolean;
+  only: string[];
+  out: string;
+  cpuProfDir?: string;
+}
+
+function parseArgs(argv: string[]): Args {
+  const valueOf = (name: string): string | undefined => {
+    const at = argv.indexOf(name);
+    if (at < 0) return undefined;
+    const value = argv[at + 1];
+    if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a value`);
+    return value;
+  };
+  const known = new Set(['--quick', '--only', '--out', '--cpu-prof']);
+  for (const arg of argv)
+    if (arg.startsWith('--') && !known.has(arg)) throw new Error(`unknown option ${arg}`);
+  const quick = argv.includes('--quick');
+  const only = valueOf('--only')?.split(',') ?? Object.keys(SCENARIOS);
+  for (const name of only) if (!(name in SCENARIOS)) throw new Error(`unknown scenario ${name}`);
+  const defaultOut = quick
+    ? path.join(os.tmpdir(), 'embedded-mongo-bench-quick.md')
+    : path.join(__dirname, 'RESULTS.md');
+  const cpuProf = valueOf('--cpu-prof');
+  return {
+    quick,
+    only,
+    out: path.resolve(valueOf('--out') ?? defaultOut),
+    cpuProfDir: cpuProf && path.resolve(cpuProf),
+  };
+}
+
+function commandLine(argv: string[]): string {
+  const script = process.env.npm_lifecycle_event;
+  const prefix = script ? `npm run ${script}` : 'npx tsx bench/embedded-mongo/run.ts';
+  if (argv.length === 0) return prefix;
+  return script ? `${prefix} -- ${argv.join(' ')}` : `${prefix} ${argv.join(' ')}`;
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const args = parseArgs(argv);
+  const config = args.quick ? QUICK : FULL;
+  if (args.cpuProfDir) setServerNodeArgs(['--cpu-prof', `--cpu-prof-dir=${args.cpuProfDir}`]);
+  const environment = describeEnvironment(commandLine(argv));
+  console.log(
+    `embedded-mongo benchmarks (${args.quick ? 'quick' : 'full'}): ${environment.node}, ${environment.cpus} CPUs`,
+  );
+  if (environment.loadAverage > BUSY_LOAD) {
+    console.warn(
+      `warning: load average ${environment.loadAverage.toFixed(2)}: other processes are busy; expect noise`,
+    );
+  }
+  const results = emptyResults();
+  const started = performance.now();
+  for (const name of args.only) {
+    const t0 = performance.now();
+    process.stdout.write(`- ${name} … `);
+    await SCENARIOS[name](config, results);
+    console.log(`${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  }
+  const totalSeconds = (performance.now() - started) / 1000;
+  const tables = resultTables(results).filter((table) => table.rows.length > 0);
+  console.log(`\n${tables.map(renderText).join('\n\n')}\n`);
+  for (const note of results.notes) console.log(`note: ${note}`);
+  await writeReport({ environment, config, totalSeconds, tables, notes: results.notes }, args.out);
+  const shown = path.relative(process.cwd(), args.out);
+  console.log(
+    `\nTotal ${totalSeconds.toFixed(0)} s. Results written to ${shown.startsWith('..') ? args.out : shown}`,
+  );
+}
+
+// Exit (rather than die) on Ctrl-C, so the exit hooks stop the servers and remove their data directories.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping`);
+    process.exit(130);
+  });
+}
+
+main().catch((err: Error) => {
+  console.error(`\nbenchmark failed: ${err.stack ?? err.message}`);
+  process.exit(1);
+});
