@@ -1,0 +1,99 @@
+import Router from '@koa/router';
+import { errorHandler, HttpError, notFound, type Logger } from '@devcircle/service-kit';
+import Koa, { type Middleware } from 'koa';
+import { chain } from './compose';
+import { readToken, requireToken, type RevocationList } from './auth';
+import type { GatewayConfig } from './config';
+import { health, ready } from './health';
+import { bodySizeLimit, rateLimit, type RateLimits } from './limits';
+import type { Proxy } from './proxy';
+import { gatewayErrors, requestContext } from './request-context';
+import { routeOf, type Route } from './routes';
+import { corsPolicy, securityHeaders } from './security';
+import { remotesManifest, staticFiles } from './static';
+import type { Pools } from './upstreams';
+
+export interface GatewayParts {
+  config: GatewayConfig;
+  logger: Logger;
+  pools: Pools;
+  proxy: Proxy;
+  revocations: RevocationList;
+  rateLimits: RateLimits;
+  revocationsLoaded(): boolean;
+}
+
+const badPath = (): HttpError => new HttpError(400, 'Invalid request path', { code: 'BAD_REQUEST' });
+
+/**
+ * The gateway's Koa app. Outside in: request id and log line, error shapes, security headers, CORS, then one of
+ * three ways — the gateway's own routes and static files, a proxied route (token, size, rate limit, forward), or
+ * a 404 (`/internal`, unknown `/api` paths).
+ */
+export function createApp(parts: GatewayParts): Koa {
+  const { config, logger, pools, proxy, revocations, rateLimits } = parts;
+  const app = new Koa({ proxy: config.trustProxy });
+  app.on('error', (err: Error) => logger.error({ err: err.message }, 'unhandled app error'));
+
+  const local = new Router();
+  local.get('/health', health);
+  local.get(
+    '/ready',
+    ready({
+      pools,
+      timeoutMs: config.healthCheckTimeoutMs,
+      production: config.production,
+      revocationsLoaded: parts.revocationsLoaded,
+    }),
+  );
+  local.get('/remotes.json', remotesManifest(config.remotes));
+  const localChain = chain([
+    local.routes() as Middleware,
+    ...(config.static.enabled ? [staticFiles(config)] : []),
+  ]);
+
+  const token = readToken({
+    jwtSecret: config.jwtSecret,
+    internalSecret: config.internalSecret,
+    revocations,
+  });
+  const sizeLimit = bodySizeLimit(config.maxBodyBytes);
+  const chains = new Map<string, Middleware>();
+  const proxyChain = (route: Extract<Route, { kind: 'proxy' }>): Middleware => {
+    const key = `${route.service}|${route.public}|${route.socket}|${route.limited ?? ''}`;
+    let composed = chains.get(key);
+    if (!composed) {
+      const pool = pools[route.service];
+      const timeoutMs = route.socket ? config.socketTimeoutMs : config.upstreamTimeoutMs;
+      composed = chain([
+        token,
+        ...(route.public ? [] : [requireToken]),
+        sizeLimit,
+        ...(route.limited ? [rateLimit(rateLimits, route.limited, config.maxBodyBytes)] : []),
+        (ctx) => proxy.forward(ctx, { pool, timeoutMs, body: ctx.state.forwardBody }),
+      ]);
+      chains.set(key, composed);
+    }
+    return composed;
+  };
+
+  app.use(requestContext(logger, config.trustProxy));
+  app.use(errorHandler);
+  app.use(gatewayErrors);
+  app.use(securityHeaders(config));
+  app.use(corsPolicy(config.corsOrigins));
+  app.use(async (ctx, next) => {
+    const route = routeOf(ctx.method, ctx.path);
+    switch (route.kind) {
+      case 'proxy':
+        return proxyChain(route)(ctx, next);
+      case 'local':
+        return localChain(ctx, next);
+      case 'bad-path':
+        throw badPath();
+      case 'not-found':
+        throw notFound();
+    }
+  });
+  return app;
+}

@@ -1,0 +1,48 @@
+import type { IncomingMessage } from 'node:http';
+import { encodeIdentity, IDENTITY_HEADER, unauthorized, type HttpError } from '@devcircle/service-kit';
+import type { Middleware } from 'koa';
+import type { RevocationList } from './revocations';
+import { checkBearer, type TokenCheck } from './tokens';
+
+declare module 'koa' {
+  interface DefaultState {
+    tokenError?: HttpError;
+  }
+}
+
+export interface TokenOptions {
+  jwtSecret: string;
+  internalSecret: string;
+  revocations: RevocationList;
+}
+
+/**
+ * Checks the request's bearer token and, when it is valid, sets the signed identity header that the services
+ * trust (any copy the client sent was removed before).
+ */
+export function applyToken(req: IncomingMessage, options: TokenOptions): TokenCheck {
+  const check = checkBearer(req.headers.authorization, options.jwtSecret, options.revocations);
+  if (check && 'identity' in check) {
+    req.headers[IDENTITY_HEADER] = encodeIdentity(check.identity, options.internalSecret);
+  }
+  return check;
+}
+
+/**
+ * Reads the bearer token (if any) into `ctx.state.identity`. A missing or bad token leaves the request anonymous;
+ * `requireToken` decides whether that is allowed.
+ */
+export function readToken(options: TokenOptions): Middleware {
+  return async (ctx, next) => {
+    const check = applyToken(ctx.req, options);
+    if (check && 'identity' in check) ctx.state.identity = check.identity;
+    else if (check) ctx.state.tokenError = check.error;
+    await next();
+  };
+}
+
+/** 401 (UNAUTHORIZED, TOKEN_EXPIRED or TOKEN_REVOKED) unless a valid token came with the request. */
+export const requireToken: Middleware = async (ctx, next) => {
+  if (!ctx.state.identity) throw ctx.state.tokenError ?? unauthorized();
+  await next();
+};

@@ -1,0 +1,154 @@
+import { internalHeaders, type Logger } from '@devcircle/service-kit';
+import { probe, type UpstreamPool } from '../upstreams';
+
+/**
+ * `userId → highest revoked token version`, in memory: the per-request check is one map lookup. Fed by the
+ * poller (every gateway, within a second) and by `x-devcircle-revoked` response headers (this gateway, at once).
+ */
+export class RevocationList {
+  private readonly versions = new Map<string, number>();
+
+  apply(userId: string, tokenVersion: number): void {
+    if (!userId || !Number.isFinite(tokenVersion)) return;
+    if (tokenVersion > (this.versions.get(userId) ?? -Infinity)) this.versions.set(userId, tokenVersion);
+  }
+
+  /** Applies `<userId>:<tokenVersion>` (several may be comma-separated); ignores anything malformed. */
+  applyHeader(value: string): void {
+    for (const entry of value.split(',')) {
+      const separator = entry.lastIndexOf(':');
+      if (separator <= 0) continue;
+      const version = Number(entry.slice(separator + 1).trim());
+      if (Number.isInteger(version)) this.apply(entry.slice(0, separator).trim(), version);
+    }
+  }
+
+  /** A token is revoked when its version is below the latest bump recorded for its user. */
+  isRevoked(userId: string, tokenVersion: number): boolean {
+    const current = this.versions.get(userId);
+    return current !== undefined && tokenVersion < current;
+  }
+
+  get size(): number {
+    return this.versions.size;
+  }
+}
+
+interface RevocationPage {
+  revocations: { id: string; userId: string; tokenVersion: number }[];
+  latest?: string | null;
+}
+
+const PAGE_SIZE = 1000;
+
+function isPage(body: unknown): body is RevocationPage {
+  const page = body as RevocationPage | undefined;
+  return (
+    typeof page === 'object' &&
+    page !== null &&
+    Array.isArray(page.revocations) &&
+    page.revocations.every(
+      (entry) => typeof entry?.userId === 'string' && typeof entry?.tokenVersion === 'number',
+    )
+  );
+}
+
+export interface RevocationPoller {
+  /** True once every revocation kept by auth has been loaded. */
+  readonly loaded: boolean;
+  /** Resolves after the first complete load (tests and tools wait on it). */
+  readonly firstLoad: Promise<void>;
+  stop(): void;
+}
+
+/**
+ * Loads every revocation at start, then asks auth for the ones after the last seen id every `intervalMs`
+ * (`GET /internal/revocations?after=<id>`, with the internal secret). While auth cannot be reached it keeps
+ * trying, and logs only when that state changes.
+ */
+export function startRevocationPoller(options: {
+  pool: UpstreamPool;
+  list: RevocationList;
+  internalSecret: string;
+  intervalMs: number;
+  timeoutMs: number;
+  logger: Logger;
+}): RevocationPoller {
+  const { pool, list, logger } = options;
+  let after: string | undefined;
+  let stopped = false;
+  let loaded = false;
+  let failing = false;
+  let timer: NodeJS.Timeout | undefined;
+  let markLoaded: () => void = () => undefined;
+  const firstLoad = new Promise<void>((resolve) => {
+    markLoaded = resolve;
+  });
+
+  /** Fetches pages until auth has nothing newer; false when auth could not be asked. */
+  const catchUp = async (): Promise<boolean> => {
+    for (;;) {
+      const instance = pool.pick();
+      if (!instance) return false;
+      const query = after === undefined ? '' : `?after=${encodeURIComponent(after)}`;
+      const result = await probe(
+        instance.url,
+        `/internal/revocations${query}`,
+        options.timeoutMs,
+        internalHeaders(options.internalSecret),
+      );
+      if (stopped) return true;
+      if (result.status !== 200 || !isPage(result.body)) {
+        if (result.status === undefined)
+          pool.markFailed(instance, 'unreachable', result.error ?? 'no answer');
+        if (!failing) {
+          logger.warn(
+            { upstream: instance.url, status: result.status, err: result.error },
+            'cannot load token revocations from auth; retrying',
+          );
+        }
+        return false;
+      }
+      const page = result.body;
+      for (const entry of page.revocations) list.apply(entry.userId, entry.tokenVersion);
+      // Continue after the last one received; `latest` names the newest when the page is empty.
+      const last = page.revocations.at(-1)?.id;
+      const next = last ?? (typeof page.latest === 'string' && page.latest ? page.latest : undefined);
+      if (next) after = String(next);
+      if (page.revocations.length < PAGE_SIZE) return true;
+    }
+  };
+
+  const tick = async (): Promise<void> => {
+    const ok = await catchUp();
+    if (stopped) return;
+    if (ok && failing) logger.info('token revocations reachable again');
+    failing = !ok;
+    if (ok && !loaded) {
+      loaded = true;
+      logger.info({ users: list.size }, 'token revocations loaded');
+      markLoaded();
+    }
+  };
+
+  const loop = (): void => {
+    if (stopped) return;
+    tick().finally(() => {
+      if (stopped) return;
+      timer = setTimeout(loop, options.intervalMs);
+      timer.unref();
+    });
+  };
+  loop();
+
+  return {
+    get loaded() {
+      return loaded;
+    },
+    firstLoad,
+    stop: () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}

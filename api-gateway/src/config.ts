@@ -1,0 +1,206 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_PORTS, loadBaseConfig, type BaseConfig, type ServiceName } from '@devcircle/service-kit';
+
+export const SERVICES: readonly ServiceName[] = ['auth', 'posts', 'users', 'notifications'];
+export const REMOTES = ['feed', 'profile', 'explore', 'notifications', 'account'] as const;
+export type RemoteName = (typeof REMOTES)[number];
+
+/** The four routes with attempt limits, each limited per client IP and per account (per reset token for reset). */
+export const LIMITED_ROUTES = ['login', 'register', 'forgotPassword', 'resetPassword'] as const;
+export type LimitedRoute = (typeof LIMITED_ROUTES)[number];
+
+export interface RouteLimit {
+  perIp: number;
+  /** Per account (the e-mail in the body, lower-cased), or per reset token for reset-password. */
+  perAccount: number;
+  windowSeconds: number;
+}
+
+/** Env name stem and defaults of each limited route. */
+const RATE_LIMIT_DEFAULTS: Record<LimitedRoute, { env: string; accountEnv: string } & RouteLimit> = {
+  login: { env: 'LOGIN', accountEnv: 'PER_ACCOUNT', perIp: 30, perAccount: 10, windowSeconds: 900 },
+  register: { env: 'REGISTER', accountEnv: 'PER_ACCOUNT', perIp: 10, perAccount: 5, windowSeconds: 3600 },
+  forgotPassword: {
+    env: 'FORGOT_PASSWORD',
+    accountEnv: 'PER_ACCOUNT',
+    perIp: 10,
+    perAccount: 5,
+    windowSeconds: 3600,
+  },
+  resetPassword: {
+    env: 'RESET_PASSWORD',
+    accountEnv: 'PER_TOKEN',
+    perIp: 20,
+    perAccount: 5,
+    windowSeconds: 3600,
+  },
+};
+
+export interface RemoteConfig {
+  /** Where the browser fetches the remote's `mf-manifest.json` (served in `/remotes.json`). */
+  url: string;
+  /** The remote's build folder, served under `/remotes/<name>/` when static serving is on. */
+  dist: string;
+}
+
+export interface GatewayConfig extends BaseConfig {
+  port: number;
+  /** Interface to bind; undefined means every interface. */
+  host?: string;
+  upstreams: Record<ServiceName, string[]>;
+  /** An upstream that sends nothing for this long gives 504. */
+  upstreamTimeoutMs: number;
+  /** Connecting to an instance that does not accept within this long counts as a failed connect. */
+  connectTimeoutMs: number;
+  /** The same idle limit for `/socket.io` (long-polling holds requests open for the ping interval). */
+  socketTimeoutMs: number;
+  /** A failed instance is skipped for this long before it is tried again. */
+  failureCooldownMs: number;
+  healthCheckIntervalMs: number;
+  healthCheckTimeoutMs: number;
+  maxBodyBytes: number;
+  corsOrigins: string[];
+  /** Trust `X-Forwarded-For` from a load balancer in front of the gateway. */
+  trustProxy: boolean;
+  revocationPollMs: number;
+  rateLimits: {
+    store: 'mongo' | 'memory';
+    routes: Record<LimitedRoute, RouteLimit>;
+  };
+  static: {
+    enabled: boolean;
+    shellDist: string;
+  };
+  remotes: Record<RemoteName, RemoteConfig>;
+}
+
+/** The repository root: the folder above the gateway package (works from `src` and from `dist/src`). */
+export function repositoryRoot(): string {
+  let dir = __dirname;
+  for (;;) {
+    const manifest = path.join(dir, 'package.json');
+    if (fs.existsSync(manifest)) {
+      const name = (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { name?: string }).name;
+      if (name === '@devcircle/api-gateway') return path.dirname(dir);
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be an integer of at least ${min} (got "${raw}")`);
+  }
+  return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new Error(`${name} must be true or false (got "${env[name]}")`);
+}
+
+function list(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function upstreamUrls(env: NodeJS.ProcessEnv, service: ServiceName): string[] {
+  const name = `${service.toUpperCase()}_URLS`;
+  const port = env[`${service.toUpperCase()}_PORT`] ?? String(DEFAULT_PORTS[service]);
+  const urls = list(env[name]);
+  const chosen = urls.length > 0 ? urls : [`http://127.0.0.1:${port}`];
+  return chosen.map((raw) => {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new Error(`${name} has an invalid URL: "${raw}"`);
+    }
+    if (url.protocol !== 'http:') throw new Error(`${name}: only http:// upstreams are supported ("${raw}")`);
+    return url.origin;
+  });
+}
+
+function origins(env: NodeJS.ProcessEnv): string[] {
+  return list(env.CORS_ORIGINS).map((raw) => {
+    try {
+      return new URL(raw).origin;
+    } catch {
+      throw new Error(`CORS_ORIGINS has an invalid origin: "${raw}"`);
+    }
+  });
+}
+
+/** Every gateway setting, from the environment, with defaults that work on one machine. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: { port?: number } = {},
+): GatewayConfig {
+  const base = loadBaseConfig(env);
+  const root = repositoryRoot();
+  const port = overrides.port ?? integer(env, 'PORT', DEFAULT_PORTS.gateway);
+  if (port > 65535) throw new Error(`PORT must be at most 65535 (got ${port})`);
+
+  const routes = {} as Record<LimitedRoute, RouteLimit>;
+  for (const route of LIMITED_ROUTES) {
+    const defaults = RATE_LIMIT_DEFAULTS[route];
+    const stem = `RATE_LIMIT_${defaults.env}`;
+    routes[route] = {
+      perIp: integer(env, `${stem}_PER_IP`, defaults.perIp, 1),
+      perAccount: integer(env, `${stem}_${defaults.accountEnv}`, defaults.perAccount, 1),
+      windowSeconds: integer(env, `${stem}_WINDOW_SECONDS`, defaults.windowSeconds, 1),
+    };
+  }
+  const store = (env.RATE_LIMIT_STORE ?? 'mongo').trim().toLowerCase();
+  if (store !== 'mongo' && store !== 'memory') {
+    throw new Error(`RATE_LIMIT_STORE must be mongo or memory (got "${env.RATE_LIMIT_STORE}")`);
+  }
+
+  const remotes = {} as Record<RemoteName, RemoteConfig>;
+  for (const name of REMOTES) {
+    const upper = name.toUpperCase();
+    remotes[name] = {
+      url: env[`REMOTE_${upper}_URL`]?.trim() || `/remotes/${name}/mf-manifest.json`,
+      dist: path.resolve(env[`REMOTE_${upper}_DIST`]?.trim() || path.join(root, `mf-${name}`, 'dist')),
+    };
+  }
+
+  return {
+    ...base,
+    port,
+    host: env.HOST?.trim() || undefined,
+    upstreams: {
+      auth: upstreamUrls(env, 'auth'),
+      posts: upstreamUrls(env, 'posts'),
+      users: upstreamUrls(env, 'users'),
+      notifications: upstreamUrls(env, 'notifications'),
+    },
+    upstreamTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 1),
+    connectTimeoutMs: integer(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', 2_000, 1),
+    socketTimeoutMs: integer(env, 'SOCKET_IO_TIMEOUT_MS', 60_000, 1),
+    failureCooldownMs: integer(env, 'UPSTREAM_FAILURE_COOLDOWN_MS', 5_000, 0),
+    healthCheckIntervalMs: integer(env, 'HEALTH_CHECK_INTERVAL_MS', 2_000, 0),
+    healthCheckTimeoutMs: integer(env, 'HEALTH_CHECK_TIMEOUT_MS', 1_500, 1),
+    maxBodyBytes: integer(env, 'MAX_BODY_BYTES', 1024 * 1024, 1),
+    corsOrigins: origins(env),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+    revocationPollMs: integer(env, 'REVOCATION_POLL_MS', 1_000, 1),
+    rateLimits: { store, routes },
+    static: {
+      enabled: flag(env, 'SERVE_STATIC', true),
+      shellDist: path.resolve(env.SHELL_DIST?.trim() || path.join(root, 'shell', 'dist')),
+    },
+    remotes,
+  };
+}

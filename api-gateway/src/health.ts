@@ -1,0 +1,75 @@
+import type { Middleware } from 'koa';
+import { SERVICES } from './config';
+import { probe, type Pools } from './upstreams';
+
+/** `/health`: the gateway process is alive (it does not depend on any service). */
+export const health: Middleware = async (ctx) => {
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = { status: 'ok', service: 'gateway', uptime: Math.round(process.uptime()) };
+};
+
+interface InstanceReport {
+  url?: string;
+  status: 'ready' | 'unavailable' | 'unreachable';
+  detail?: string;
+}
+
+/**
+ * `/ready`: asks every instance of every service for its `/ready`, in parallel, and summarises per service.
+ * 200 only when each service has at least one ready instance, else 503. Instance URLs are shown outside
+ * production only.
+ */
+export function ready(options: {
+  pools: Pools;
+  timeoutMs: number;
+  production: boolean;
+  revocationsLoaded: () => boolean;
+}): Middleware {
+  return async (ctx) => {
+    const services = Object.fromEntries(
+      await Promise.all(
+        SERVICES.map(async (service) => {
+          const instances = await Promise.all(
+            options.pools[service].instances.map(async (instance): Promise<InstanceReport> => {
+              const result = await probe(instance.url, '/ready', options.timeoutMs);
+              const status =
+                result.status === undefined ? 'unreachable' : result.status < 300 ? 'ready' : 'unavailable';
+              const body = result.body as { database?: string } | undefined;
+              const detail =
+                result.error ??
+                (status === 'unavailable'
+                  ? body?.database === 'down'
+                    ? 'database down'
+                    : `answered ${result.status}`
+                  : undefined);
+              return {
+                ...(options.production ? {} : { url: instance.url }),
+                status,
+                ...(detail ? { detail } : {}),
+              };
+            }),
+          );
+          const readyCount = instances.filter((instance) => instance.status === 'ready').length;
+          return [
+            service,
+            {
+              status: readyCount > 0 ? 'ready' : 'unavailable',
+              ready: readyCount,
+              total: instances.length,
+              instances,
+            },
+          ] as const;
+        }),
+      ),
+    );
+    const allReady = Object.values(services).every((service) => service.status === 'ready');
+    ctx.status = allReady ? 200 : 503;
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      status: allReady ? 'ready' : 'unavailable',
+      service: 'gateway',
+      services,
+      revocations: options.revocationsLoaded() ? 'loaded' : 'pending',
+    };
+  };
+}

@@ -1,0 +1,145 @@
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import {
+  closeServer,
+  createLogger,
+  notFound,
+  openDatabase,
+  type Database,
+  type Logger,
+} from '@devcircle/service-kit';
+import { createApp } from './app';
+import { applyToken, RevocationList, startRevocationPoller } from './auth';
+import { loadConfig, type GatewayConfig } from './config';
+import { createRateLimits } from './limits';
+import { createProxy, rejectUpgrade } from './proxy';
+import { prepareForwarding } from './request-context';
+import { routeOf } from './routes';
+import { createPools, startHealthChecks, type Pools } from './upstreams';
+
+export { loadConfig, type GatewayConfig } from './config';
+export { RevocationList } from './auth';
+
+export interface RunningGateway {
+  url: string;
+  port: number;
+  config: GatewayConfig;
+  logger: Logger;
+  pools: Pools;
+  revocations: RevocationList;
+  /** Resolves once every revocation kept by auth has been loaded (never, while auth cannot be reached). */
+  revocationsLoaded: Promise<void>;
+  /** Stops accepting, lets in-flight requests finish (at most `graceMs`), closes sockets and timers. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** Starts a gateway with a ready configuration, listening on `config.port` (0 picks a free port). */
+export async function createGateway(config: GatewayConfig): Promise<RunningGateway> {
+  const logger = createLogger('gateway', config.logLevel);
+  const pools = createPools(config.upstreams, config.failureCooldownMs);
+  const revocations = new RevocationList();
+  const proxy = createProxy({
+    connectTimeoutMs: config.connectTimeoutMs,
+    maxBodyBytes: config.maxBodyBytes,
+    logger,
+    onRevoked: (value) => revocations.applyHeader(value),
+  });
+  const database: Database | undefined =
+    config.rateLimits.store === 'mongo' ? openDatabase(config.mongodbUri) : undefined;
+  const rateLimits = createRateLimits(config.rateLimits, database?.db, logger);
+  const poller = startRevocationPoller({
+    pool: pools.auth,
+    list: revocations,
+    internalSecret: config.internalSecret,
+    intervalMs: config.revocationPollMs,
+    timeoutMs: config.healthCheckTimeoutMs,
+    logger,
+  });
+  const healthChecks = startHealthChecks(
+    pools,
+    config.healthCheckIntervalMs,
+    config.healthCheckTimeoutMs,
+    logger,
+  );
+
+  const app = createApp({
+    config,
+    logger,
+    pools,
+    proxy,
+    revocations,
+    rateLimits,
+    revocationsLoaded: () => poller.loaded,
+  });
+  const server = http.createServer(app.callback());
+
+  // Upgrades: `/socket.io` goes through to notifications (a valid bearer token, if sent, is forwarded as the
+  // identity); anything else is refused. Upgraded sockets are tracked so that stop() can close them.
+  const upgradedSockets = new Set<Socket>();
+  const tokenOptions = { jwtSecret: config.jwtSecret, internalSecret: config.internalSecret, revocations };
+  server.on('upgrade', (req: http.IncomingMessage, socket: Socket, head: Buffer) => {
+    socket.on('error', () => undefined);
+    const pathname = (req.url ?? '/').split('?')[0];
+    const route = routeOf(req.method ?? 'GET', pathname);
+    if (route.kind !== 'proxy' || !route.socket) {
+      rejectUpgrade(socket, 404, notFound().toBody());
+      return;
+    }
+    const requestId = prepareForwarding(req, config.trustProxy);
+    const identity = applyToken(req, tokenOptions);
+    upgradedSockets.add(socket);
+    socket.once('close', () => upgradedSockets.delete(socket));
+    logger.info(
+      {
+        requestId,
+        method: req.method,
+        path: pathname,
+        upgrade: req.headers.upgrade,
+        ...(identity && 'identity' in identity ? { userId: identity.identity.id } : {}),
+      },
+      'upgrade',
+    );
+    proxy.upgrade(req, socket, head, pools[route.service], config.socketTimeoutMs);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const host = !config.host || config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  logger.info({ port, serveStatic: config.static.enabled }, 'gateway listening');
+
+  let stopping: Promise<void> | undefined;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    config,
+    logger,
+    pools,
+    revocations,
+    revocationsLoaded: poller.firstLoad,
+    stop: (graceMs?: number) => {
+      stopping ??= (async () => {
+        poller.stop();
+        healthChecks.stop();
+        rateLimits.stop();
+        for (const socket of upgradedSockets) socket.destroy();
+        await closeServer(server, graceMs);
+        proxy.close();
+        await database?.close();
+      })();
+      return stopping;
+    },
+  };
+}
+
+/** Loads the configuration from `env` (default: the process environment) and starts a gateway. */
+export function startGateway(
+  options: { port?: number; env?: NodeJS.ProcessEnv } = {},
+): Promise<RunningGateway> {
+  return createGateway(loadConfig(options.env ?? process.env, { port: options.port }));
+}

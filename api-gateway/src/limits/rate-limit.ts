@@ -1,0 +1,159 @@
+import { createHash } from 'node:crypto';
+import { HttpError, retryUntilDone, type Logger } from '@devcircle/service-kit';
+import type { Middleware } from 'koa';
+import type { Db } from 'mongodb';
+import {
+  RateLimiterMemory,
+  RateLimiterMongo,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import { LIMITED_ROUTES, type GatewayConfig, type LimitedRoute } from '../config';
+import { payloadTooLarge, readCapped } from '../proxy/body';
+
+/** The gateway's own collection: one document per counted key, removed by a TTL index when its window ends. */
+export const RATE_LIMIT_COLLECTION = 'gateway_rate_limits';
+
+/** The four limited routes take small JSON bodies; auth itself accepts at most 100 kB. */
+const LIMITED_BODY_CAP = 100 * 1024;
+
+type Scope = 'ip' | 'account';
+
+declare module 'koa' {
+  interface DefaultState {
+    /** A body the gateway had to read (limited routes); forwarded as these exact bytes. */
+    forwardBody?: Buffer;
+  }
+}
+
+function tooManyAttempts(msBeforeNext: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new HttpError(429, `Too many attempts. Please try again in ${seconds} seconds.`, {
+    code: 'RATE_LIMITED',
+    headers: { 'Retry-After': String(seconds) },
+  });
+}
+
+/** Account keys are e-mails and reset tokens: only their hash is stored. */
+const hashed = (value: string): string => createHash('sha256').update(value).digest('base64url');
+
+export interface RateLimits {
+  /** Counts one attempt; throws 429 with Retry-After when the limit is reached. */
+  consume(route: LimitedRoute, scope: Scope, key: string): Promise<void>;
+  /** Forgets the attempts counted for a key (a successful login clears that account's count). */
+  reset(route: LimitedRoute, scope: Scope, key: string): Promise<void>;
+  stop(): void;
+}
+
+/**
+ * One limiter per route and scope. With a database, counts live in Mongo so every gateway instance shares them,
+ * and an in-memory limiter with the same limits insures against the database being down.
+ */
+export function createRateLimits(
+  config: GatewayConfig['rateLimits'],
+  db: Db | undefined,
+  logger: Logger,
+): RateLimits {
+  const limiters = new Map<string, RateLimiterAbstract>();
+  for (const route of LIMITED_ROUTES) {
+    const { perIp, perAccount, windowSeconds } = config.routes[route];
+    for (const [scope, points] of [
+      ['ip', perIp],
+      ['account', perAccount],
+    ] as const) {
+      const keyPrefix = `${route}:${scope}`;
+      const memory = new RateLimiterMemory({ keyPrefix, points, duration: windowSeconds });
+      limiters.set(
+        keyPrefix,
+        db
+          ? new RateLimiterMongo({
+              storeClient: db,
+              tableName: RATE_LIMIT_COLLECTION,
+              keyPrefix,
+              points,
+              duration: windowSeconds,
+              insuranceLimiter: memory,
+              disableIndexesCreation: true,
+            })
+          : memory,
+      );
+    }
+  }
+
+  // Indexes are declared by the gateway (and retried while the database is down) rather than by the library.
+  const indexes = db
+    ? retryUntilDone(
+        async () => {
+          const collection = db.collection(RATE_LIMIT_COLLECTION);
+          await collection.createIndex({ key: 1 }, { unique: true });
+          await collection.createIndex({ expire: -1 }, { expireAfterSeconds: 0 });
+        },
+        logger,
+        'rate-limit indexes',
+      )
+    : undefined;
+
+  const limiterOf = (route: LimitedRoute, scope: Scope): RateLimiterAbstract =>
+    limiters.get(`${route}:${scope}`) as RateLimiterAbstract;
+  const keyOf = (scope: Scope, key: string): string => (scope === 'account' ? hashed(key) : key);
+
+  return {
+    async consume(route, scope, key) {
+      try {
+        await limiterOf(route, scope).consume(keyOf(scope, key));
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) throw tooManyAttempts(rejection.msBeforeNext);
+        // Neither the store nor its insurance could count: let the attempt through rather than lock everyone out.
+        logger.error({ err: (rejection as Error)?.message, route }, 'rate limiter failed');
+      }
+    },
+    async reset(route, scope, key) {
+      try {
+        await limiterOf(route, scope).delete(keyOf(scope, key));
+      } catch (err) {
+        logger.warn({ err: (err as Error)?.message, route }, 'rate limit reset failed');
+      }
+    },
+    stop: () => indexes?.stop(),
+  };
+}
+
+/** The account a limited request is about: the e-mail (lower-cased), or the reset token for reset-password. */
+function accountKey(route: LimitedRoute, body: Buffer, contentType: string): string | undefined {
+  if (body.length === 0 || !/json/i.test(contentType)) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined; // auth answers the malformed body with its own 400; the per-IP limit still counted it
+  }
+  const fields = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
+  const value = route === 'resetPassword' ? fields.token : fields.email;
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  return route === 'resetPassword' ? value : value.trim().toLowerCase();
+}
+
+/**
+ * Limits one of the four auth routes per IP, then per account. Reading the account means reading the (small,
+ * capped) body here; it is then forwarded to auth as the same bytes.
+ */
+export function rateLimit(limits: RateLimits, route: LimitedRoute, maxBodyBytes: number): Middleware {
+  const cap = Math.min(LIMITED_BODY_CAP, maxBodyBytes);
+  return async (ctx, next) => {
+    await limits.consume(route, 'ip', ctx.ip);
+
+    const declared = Number(ctx.get('content-length') || 0);
+    if (declared > cap) throw payloadTooLarge(cap);
+    const body = await readCapped(ctx.req, cap);
+    ctx.state.forwardBody = body;
+    delete ctx.req.headers['transfer-encoding'];
+    ctx.req.headers['content-length'] = String(body.length);
+
+    const account = accountKey(route, body, ctx.get('content-type'));
+    if (account) await limits.consume(route, 'account', account);
+    await next();
+    if (route === 'login' && account && ctx.status >= 200 && ctx.status < 300) {
+      await limits.reset(route, 'account', account);
+    }
+  };
+}

@@ -1,0 +1,2 @@
+export { ByteLimit, declaredLength, hasBody, payloadTooLarge, readCapped } from './body';
+export { createProxy, rejectUpgrade, REVOKED_HEADER, type ForwardOptions, type Proxy } from './proxy';

@@ -1,0 +1,320 @@
+import http, { type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { Readable } from 'node:stream';
+import { HttpError, type Logger } from '@devcircle/service-kit';
+import { createProxyServer } from 'http-proxy-3';
+import type { Context } from 'koa';
+import type { Instance, UpstreamPool } from '../upstreams';
+import { ByteLimit, hasBody, PAYLOAD_TOO_LARGE, payloadTooLarge } from './body';
+
+/** Response header by which a service tells the gateway that a user's older tokens are revoked. */
+export const REVOKED_HEADER = 'x-devcircle-revoked';
+
+const UPSTREAM_TIMEOUT = 'UPSTREAM_TIMEOUT';
+const CONNECT_TIMEOUT = 'UPSTREAM_CONNECT_TIMEOUT';
+/** Errors that mean the instance was never reached: safe to try another one, and to skip this one for a while. */
+const CONNECT_FAILURES = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EADDRNOTAVAIL',
+  CONNECT_TIMEOUT,
+]);
+
+export interface ProxyOptions {
+  connectTimeoutMs: number;
+  maxBodyBytes: number;
+  logger: Logger;
+  /** Called with the value of an `x-devcircle-revoked` response header (which never reaches the client). */
+  onRevoked(value: string): void;
+}
+
+export interface ForwardOptions {
+  pool: UpstreamPool;
+  /** Idle limit: the upstream sending nothing for this long ends the exchange (504 before a response). */
+  timeoutMs: number;
+  /** A body already read by the gateway (the rate-limited auth routes); otherwise the request is streamed. */
+  body?: Buffer;
+}
+
+/** What the gateway knows about one try of a request against one instance. */
+interface Attempt {
+  timeoutMs: number;
+  connected: boolean;
+  responded: boolean;
+  reusedSocket: boolean;
+  proxyReq?: ClientRequest;
+  /** Set when the gateway cuts the exchange off itself (body too large). */
+  abortWith?: Error;
+}
+
+type Outcome = { kind: 'done' } | { kind: 'failed'; err: NodeJS.ErrnoException; attempt: Attempt };
+
+const codedError = (message: string, code: string): NodeJS.ErrnoException =>
+  Object.assign(new Error(message), { code });
+
+function upstreamTimeout(service: string): HttpError {
+  return new HttpError(504, `The ${service} service did not answer in time. Please try again.`, {
+    code: 'UPSTREAM_TIMEOUT',
+  });
+}
+
+function upstreamReset(service: string): HttpError {
+  return new HttpError(
+    502,
+    `The ${service} service closed the connection before answering. Please try again.`,
+    {
+      code: 'UPSTREAM_UNAVAILABLE',
+    },
+  );
+}
+
+/**
+ * The proxy: http-proxy-3 over one keep-alive agent, bodies streamed both ways, idle timeouts, a connect timeout,
+ * round-robin with failover for requests that are safe to repeat, and websocket upgrade passthrough.
+ */
+export function createProxy(options: ProxyOptions) {
+  const agent = new http.Agent({
+    keepAlive: true,
+    // Idle pooled sockets close well before the services' 65 s keep-alive timeout, so a socket is never reused
+    // just as the service closes it.
+    timeout: 30_000,
+    maxSockets: 512,
+    maxFreeSockets: 64,
+    scheduling: 'lifo',
+  });
+  const proxy = createProxyServer({ agent, xfwd: false, ws: true });
+  const attempts = new WeakMap<IncomingMessage, Attempt>();
+  const upgraded = new WeakSet<IncomingMessage>();
+
+  // Errors are handled by the per-call callbacks; without a listener http-proxy-3 would throw.
+  proxy.on('error', (err) => options.logger.debug({ err: err.message }, 'proxy error'));
+  proxy.on('econnreset', () => undefined);
+
+  proxy.on('proxyReq', (proxyReq, req) => {
+    const attempt = attempts.get(req);
+    if (!attempt) return;
+    attempt.proxyReq = proxyReq;
+    attempt.reusedSocket = proxyReq.reusedSocket;
+    if (attempt.abortWith) {
+      proxyReq.destroy(attempt.abortWith);
+      return;
+    }
+    watchConnect(proxyReq, attempt);
+    proxyReq.setTimeout(attempt.timeoutMs, () => {
+      proxyReq.destroy(codedError('upstream idle timeout', UPSTREAM_TIMEOUT));
+    });
+  });
+
+  proxy.on('proxyRes', (proxyRes, req, res) => {
+    const attempt = attempts.get(req);
+    if (attempt) attempt.responded = true;
+    const revoked = proxyRes.headers[REVOKED_HEADER];
+    if (revoked !== undefined) {
+      for (const value of Array.isArray(revoked) ? revoked : [revoked]) options.onRevoked(value);
+      delete proxyRes.headers[REVOKED_HEADER];
+    }
+    // Hop-by-hop headers of the gateway-to-service connection are not the client's business.
+    delete proxyRes.headers.connection;
+    delete proxyRes.headers['keep-alive'];
+    // An upstream that dies mid-body must not leave the client waiting for the rest.
+    proxyRes.on('close', () => {
+      if (!proxyRes.complete && !res.destroyed) res.destroy();
+    });
+  });
+
+  proxy.on('proxyReqWs', (proxyReq, req) => {
+    const attempt = attempts.get(req);
+    if (!attempt) return;
+    attempt.proxyReq = proxyReq;
+    proxyReq.once('socket', () => watchConnect(proxyReq, attempt));
+    // Until the upstream switches protocols; after that the socket belongs to the two ends.
+    const timer = setTimeout(() => {
+      proxyReq.destroy(codedError('no upgrade answer', UPSTREAM_TIMEOUT));
+    }, attempt.timeoutMs);
+    proxyReq.once('upgrade', () => {
+      clearTimeout(timer);
+      upgraded.add(req);
+    });
+    proxyReq.once('close', () => clearTimeout(timer));
+  });
+
+  function watchConnect(proxyReq: ClientRequest, attempt: Attempt): void {
+    const socket = proxyReq.socket;
+    if (!socket || !socket.connecting) {
+      attempt.connected = true;
+      return;
+    }
+    const timer = setTimeout(() => {
+      proxyReq.destroy(codedError('connect timeout', CONNECT_TIMEOUT));
+    }, options.connectTimeoutMs);
+    socket.once('connect', () => {
+      attempt.connected = true;
+      clearTimeout(timer);
+    });
+    proxyReq.once('close', () => clearTimeout(timer));
+  }
+
+  /** One try against one instance; settles when the response is over or failed before it began. */
+  function tryInstance(
+    req: IncomingMessage,
+    res: ServerResponse,
+    instance: Instance,
+    timeoutMs: number,
+    source: Readable | undefined,
+  ): Promise<Outcome> {
+    return new Promise((resolve) => {
+      const attempt: Attempt = { timeoutMs, connected: false, responded: false, reusedSocket: false };
+      attempts.set(req, attempt);
+      let settled = false;
+      const settle = (outcome: Outcome): void => {
+        if (settled) return;
+        settled = true;
+        res.off('finish', done);
+        res.off('close', done);
+        resolve(outcome);
+      };
+      const done = (): void => settle({ kind: 'done' });
+      res.once('finish', done);
+      res.once('close', done);
+
+      if (source instanceof ByteLimit) {
+        source.once('error', (err: NodeJS.ErrnoException) => {
+          attempt.abortWith = err;
+          attempt.proxyReq?.destroy(err);
+          settle({ kind: 'failed', err, attempt });
+        });
+      }
+
+      proxy.web(
+        req,
+        res,
+        { target: instance.url, buffer: source, headers: { connection: 'keep-alive' } },
+        (err: NodeJS.ErrnoException) => {
+          if (res.headersSent) {
+            res.destroy();
+            settle({ kind: 'done' });
+          } else {
+            settle({ kind: 'failed', err, attempt });
+          }
+        },
+      );
+    });
+  }
+
+  /**
+   * Sends the request to one instance of the pool and streams the answer back. A GET or HEAD without a body that
+   * could not reach its instance is tried once more on another. Throws an HttpError (502, 503, 504, 413) when no
+   * response could be started, so the app's error handler answers in the usual shape.
+   */
+  async function forward(ctx: Context, { pool, timeoutMs, body }: ForwardOptions): Promise<void> {
+    const { req, res } = ctx;
+    const repeatable = (req.method === 'GET' || req.method === 'HEAD') && !hasBody(req);
+    const tried = new Set<Instance>();
+    delete req.headers.expect; // Node has answered any `Expect: 100-continue` already
+
+    for (let round = 0; round < 2; round++) {
+      const instance = pool.pick(tried);
+      if (!instance) throw pool.unavailable();
+      ctx.state.upstream = instance.url;
+      let source: Readable | undefined;
+      if (body) {
+        source = Readable.from([body]);
+      } else if (req.headers['transfer-encoding'] !== undefined) {
+        source = req.pipe(new ByteLimit(options.maxBodyBytes));
+      }
+
+      ctx.respond = false;
+      const outcome = await tryInstance(req, res, instance, timeoutMs, source);
+      if (outcome.kind === 'done') {
+        if (instance.state !== 'up') pool.markUp(instance);
+        return;
+      }
+      ctx.respond = true;
+
+      const { err, attempt } = outcome;
+      const code = err.code ?? '';
+      if (code === PAYLOAD_TOO_LARGE) throw payloadTooLarge(options.maxBodyBytes);
+      if (code === UPSTREAM_TIMEOUT) throw upstreamTimeout(pool.service);
+      if (CONNECT_FAILURES.has(code) || !attempt.connected) {
+        pool.markFailed(instance, 'unreachable', code || err.message);
+        ctx.state.logger?.warn({ upstream: instance.url, err: code || err.message }, 'upstream unreachable');
+        tried.add(instance);
+        if (repeatable) continue;
+        throw pool.unavailable();
+      }
+      // A pooled socket the service had just closed: repeatable requests go again (to any instance).
+      if (repeatable && attempt.reusedSocket && !attempt.responded) continue;
+      throw upstreamReset(pool.service);
+    }
+    throw pool.unavailable();
+  }
+
+  /** Websocket (or any) upgrade on `/socket.io`: passed through to one instance, bytes piped both ways. */
+  function upgrade(
+    req: IncomingMessage,
+    socket: Socket,
+    head: Buffer,
+    pool: UpstreamPool,
+    timeoutMs: number,
+  ): void {
+    const instance = pool.pick();
+    if (!instance) {
+      const error = pool.unavailable();
+      rejectUpgrade(socket, error.status, error.toBody());
+      return;
+    }
+    const attempt: Attempt = { timeoutMs, connected: false, responded: false, reusedSocket: false };
+    attempts.set(req, attempt);
+    proxy.ws(req, socket, head, { target: instance.url, agent: false }, (err: NodeJS.ErrnoException) => {
+      if (upgraded.has(req)) return;
+      const code = err.code ?? '';
+      if (code === UPSTREAM_TIMEOUT) {
+        const error = upstreamTimeout(pool.service);
+        rejectUpgrade(socket, error.status, error.toBody());
+        return;
+      }
+      if (CONNECT_FAILURES.has(code) || !attempt.connected) {
+        pool.markFailed(instance, 'unreachable', code || err.message);
+      }
+      const error = pool.unavailable();
+      rejectUpgrade(socket, 502, { message: error.message, code: 'UPSTREAM_UNAVAILABLE' });
+    });
+  }
+
+  return {
+    forward,
+    upgrade,
+    close(): void {
+      agent.destroy();
+    },
+  };
+}
+
+export type Proxy = ReturnType<typeof createProxy>;
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** Answers an upgrade request that will not be upgraded with a plain HTTP response, then closes. */
+export function rejectUpgrade(socket: Socket, status: number, body: object): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const json = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${REASONS[status] ?? 'Error'}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(json)}\r\n` +
+      'Connection: close\r\n\r\n' +
+      json,
+  );
+}

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import {
+  HttpError,
+  IDENTITY_HEADER,
+  INTERNAL_HEADER,
+  REQUEST_ID_HEADER,
+  type Logger,
+} from '@devcircle/service-kit';
+import type { Middleware } from 'koa';
+import { REVOKED_HEADER } from './proxy/proxy';
+
+declare module 'koa' {
+  interface DefaultState {
+    requestId?: string;
+    logger?: Logger;
+    /** The instance a proxied request went to (for the log line). */
+    upstream?: string;
+  }
+}
+
+/** Headers only the gateway may set, and hop-by-hop headers that must not travel on. */
+const CLIENT_FORBIDDEN = [IDENTITY_HEADER, INTERNAL_HEADER, REVOKED_HEADER, 'keep-alive', 'proxy-connection'];
+
+const VALID_REQUEST_ID = /^[\w-]{1,64}$/;
+
+/**
+ * Makes a client request fit to forward: removes headers a client must not send, keeps or creates the request id,
+ * and records the client address in `x-forwarded-for` (appended to a trusted load balancer's list, else replaced).
+ * Used for plain requests and for upgrades alike. Returns the request id.
+ */
+export function prepareForwarding(req: IncomingMessage, trustProxy: boolean): string {
+  for (const header of CLIENT_FORBIDDEN) delete req.headers[header];
+  const incoming = req.headers[REQUEST_ID_HEADER];
+  const requestId = typeof incoming === 'string' && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  req.headers[REQUEST_ID_HEADER] = requestId;
+  const address = req.socket.remoteAddress ?? '';
+  const previous = req.headers['x-forwarded-for'];
+  req.headers['x-forwarded-for'] = trustProxy && previous ? `${previous}, ${address}` : address;
+  if (!trustProxy || !req.headers['x-forwarded-proto']) {
+    req.headers['x-forwarded-proto'] = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+  }
+  return requestId;
+}
+
+/**
+ * Request id (kept from the client when well-formed, else generated; sent upstream and returned) and one JSON log
+ * line per request: method, path, status, ms, upstream instance and user id when known. Never the token.
+ */
+export function requestContext(logger: Logger, trustProxy: boolean): Middleware {
+  return async (ctx, next) => {
+    const requestId = prepareForwarding(ctx.req, trustProxy);
+    ctx.state.requestId = requestId;
+    ctx.state.logger = logger.child({ requestId });
+    ctx.set(REQUEST_ID_HEADER, requestId);
+    const started = performance.now();
+    try {
+      await next();
+    } finally {
+      const ms = Math.round((performance.now() - started) * 10) / 10;
+      const line = {
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.status,
+        ms,
+        ...(ctx.state.upstream ? { upstream: ctx.state.upstream } : {}),
+        ...(ctx.state.identity ? { userId: ctx.state.identity.id } : {}),
+      };
+      if (ctx.status >= 500) ctx.state.logger.warn(line, 'request');
+      else ctx.state.logger.info(line, 'request');
+    }
+  };
+}
+
+/**
+ * Renders the gateway's own HttpErrors (401, 404, 413, 429, 502, 503, 504) in the one error shape. They are
+ * expected outcomes, logged by the request line; anything else goes on to service-kit's handler.
+ */
+export const gatewayErrors: Middleware = async (ctx, next) => {
+  try {
+    await next();
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    ctx.respond = true;
+    ctx.status = err.status;
+    ctx.set(err.headers);
+    ctx.body = err.toBody();
+  }
+};

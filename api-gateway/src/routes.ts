@@ -1,0 +1,69 @@
+import type { ServiceName } from '@devcircle/service-kit';
+import type { LimitedRoute } from './config';
+
+/**
+ * The path as the services' routers will understand it: percent-decoded, lower-case (their routers match
+ * case-insensitively), repeated and trailing slashes removed. Classifying on this form means
+ * `/api/auth/LOGIN/` cannot dodge the login limits or pass for another route. Undefined when the path cannot be
+ * decoded or walks up with dot segments.
+ */
+export function normalizePath(rawPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    return undefined;
+  }
+  const collapsed = decoded
+    .toLowerCase()
+    .replace(/\\/g, '/')
+    .replace(/\/{2,}/g, '/');
+  const segments = collapsed.split('/');
+  if (segments.some((segment) => segment === '.' || segment === '..')) return undefined;
+  const trimmed = collapsed.length > 1 ? collapsed.replace(/\/+$/, '') : collapsed;
+  return trimmed || '/';
+}
+
+const under = (path: string, prefix: string): boolean => path === prefix || path.startsWith(`${prefix}/`);
+
+export type Route =
+  | { kind: 'proxy'; service: ServiceName; public: boolean; socket: boolean; limited?: LimitedRoute }
+  | { kind: 'not-found' }
+  | { kind: 'bad-path' }
+  | { kind: 'local' };
+
+const LIMITED: Record<string, LimitedRoute> = {
+  '/api/auth/login': 'login',
+  '/api/auth/register': 'register',
+  '/api/auth/forgot-password': 'forgotPassword',
+  '/api/auth/reset-password': 'resetPassword',
+};
+
+const PUBLIC_POSTS = new Set([...Object.keys(LIMITED), '/api/report-bug']);
+
+const PASSWORD_CHANGE = /^\/api\/users\/[^/]+\/password$/;
+
+/** Where a request goes, per the routing table of `docs/backend-contract.md`. */
+export function routeOf(method: string, rawPath: string): Route {
+  const isApi = rawPath.toLowerCase().startsWith('/api') || rawPath.toLowerCase().startsWith('/socket.io');
+  const path = normalizePath(rawPath);
+  if (path === undefined) return isApi ? { kind: 'bad-path' } : { kind: 'local' };
+  if (under(path, '/internal')) return { kind: 'not-found' };
+
+  const proxy = (service: ServiceName, socket = false): Route => ({
+    kind: 'proxy',
+    service,
+    public: socket || (method === 'POST' && PUBLIC_POSTS.has(path)),
+    socket,
+    limited: LIMITED[path],
+  });
+
+  if (under(path, '/socket.io')) return proxy('notifications', true);
+  if (!under(path, '/api')) return { kind: 'local' };
+  if (under(path, '/api/auth')) return proxy('auth');
+  if (method === 'PUT' && PASSWORD_CHANGE.test(path)) return proxy('auth');
+  if (under(path, '/api/users')) return proxy('users');
+  if (under(path, '/api/posts')) return proxy('posts');
+  if (under(path, '/api/notifications') || path === '/api/report-bug') return proxy('notifications');
+  return { kind: 'not-found' };
+}

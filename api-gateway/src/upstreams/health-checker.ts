@@ -1,0 +1,62 @@
+import type { Logger } from '@devcircle/service-kit';
+import type { Pools } from './pool';
+import { probe } from './probe';
+
+/**
+ * Active health: every interval, GET `/health` on each instance. An answer brings a skipped instance back before
+ * its cooldown ends; an error answer or no answer takes it out of the rotation. (Liveness, not `/ready`: an
+ * instance whose database is down still answers its own clear 503, which the web app shows.)
+ */
+export function startHealthChecks(
+  pools: Pools,
+  intervalMs: number,
+  timeoutMs: number,
+  logger: Logger,
+): { stop(): void } {
+  if (intervalMs <= 0) return { stop: () => undefined };
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const round = async (): Promise<void> => {
+    const checks = Object.values(pools).flatMap((pool) =>
+      pool.instances.map(async (instance) => {
+        const result = await probe(instance.url, '/health', timeoutMs);
+        if (stopped) return;
+        const wasUp = instance.state === 'up';
+        if (result.status !== undefined && result.status < 400) {
+          pool.markUp(instance);
+          if (!wasUp)
+            logger.info(
+              { upstreamService: pool.service, instance: instance.url },
+              'upstream instance is back',
+            );
+          return;
+        }
+        const reason = result.error ?? `health answered ${result.status}`;
+        pool.markFailed(instance, result.status === undefined ? 'unreachable' : 'unhealthy', reason);
+        if (wasUp)
+          logger.warn(
+            { upstreamService: pool.service, instance: instance.url, reason },
+            'upstream instance down',
+          );
+      }),
+    );
+    await Promise.all(checks);
+  };
+
+  const schedule = (): void => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      round().finally(schedule);
+    }, intervalMs);
+    timer.unref();
+  };
+  schedule();
+
+  return {
+    stop: () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
