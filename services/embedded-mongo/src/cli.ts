@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { startServer } from './server';
+import { startServer, type RunningServer } from './server';
 
 interface CliOptions {
   port: number;
@@ -38,20 +38,14 @@ async function main(): Promise<void> {
     process.stderr.write(`${JSON.stringify({ t: new Date().toISOString(), msg: message, ...fields })}\n`);
   };
   const compactAfterBytes = Number(process.env.EMBEDDED_MONGO_COMPACT_AFTER_BYTES) || undefined;
-  const server = await startServer({
-    port: options.port,
-    host: options.host,
-    dbpath,
-    log,
-    compactAfterBytes,
-    argv: process.argv,
-  });
-  process.stdout.write(`embedded-mongo waiting for connections at ${server.uri} (dbpath ${dbpath})\n`);
+  // Handlers go in before anything starts, so a stop that arrives right after the ready line is still clean.
+  const running: { server?: RunningServer } = {};
   let stopping = false;
   const stop = (): void => {
     if (stopping) return;
     stopping = true;
-    server.stop().then(
+    if (!running.server) process.exit(0); // nothing was acknowledged yet
+    running.server.stop().then(
       () => process.exit(0),
       (err) => {
         log('shutdown failed', { error: String(err) });
@@ -61,6 +55,16 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  const server = await startServer({
+    port: options.port,
+    host: options.host,
+    dbpath,
+    log,
+    compactAfterBytes,
+    argv: process.argv,
+  });
+  running.server = server;
+  process.stdout.write(`embedded-mongo waiting for connections at ${server.uri} (dbpath ${dbpath})\n`);
 }
 
 if (require.main === module) {

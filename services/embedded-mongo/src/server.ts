@@ -6,6 +6,7 @@ import { MAX_MESSAGE_SIZE } from './commands/handshake';
 import { CursorRegistry } from './engine/cursors';
 import { expireDocuments } from './engine/ttl';
 import { Store } from './storage/store';
+import { MessageFramer } from './wire/framer';
 import { decodeMessage, encodeMsgReply, encodeOpReply, MsgFlags, type Request } from './wire/protocol';
 
 export interface ServerOptions {
@@ -64,21 +65,19 @@ function serveConnection(
   connectionId: number,
   log: NonNullable<ServerOptions['log']>,
 ): void {
-  let buffered: Buffer = Buffer.alloc(0);
+  const framer = new MessageFramer(MAX_FRAME);
   let queue = Promise.resolve();
   socket.setNoDelay(true);
   socket.on('data', (chunk: Buffer) => {
-    buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
-    while (buffered.length >= 4) {
-      const length = buffered.readInt32LE(0);
-      if (length < 16 || length > MAX_FRAME) {
-        log('closing connection: invalid message length', { connectionId, length });
-        socket.destroy();
-        return;
-      }
-      if (buffered.length < length) break;
-      const message = buffered.subarray(0, length);
-      buffered = buffered.subarray(length);
+    let messages: Buffer[];
+    try {
+      messages = framer.push(chunk);
+    } catch (err) {
+      log('closing connection', { connectionId, error: (err as Error).message });
+      socket.destroy();
+      return;
+    }
+    for (const message of messages) {
       queue = queue.then(async () => {
         try {
           const reply = await answer(ctx, decodeMessage(message), connectionId);

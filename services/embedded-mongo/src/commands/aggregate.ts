@@ -44,13 +44,32 @@ function splitPipeline(
   return { request, rest: pipeline.slice(i) };
 }
 
+/**
+ * Stages that never write into the documents they read. Others ($addFields with a dotted path, $lookup, $unwind,
+ * …) may change nested objects in place, so stored documents are copied before such a pipeline sees them.
+ */
+const READ_ONLY_STAGES = new Set([
+  '$match',
+  '$sort',
+  '$skip',
+  '$limit',
+  '$group',
+  '$count',
+  '$sortByCount',
+  '$project',
+  '$sample',
+  '$bucket',
+  '$bucketAuto',
+]);
+
 function runRest(catalog: Catalog, db: string, docs: Doc[], rest: Doc[]): Doc[] {
   if (rest.length === 0) return docs;
+  const readOnly = rest.every((stage) => READ_ONLY_STAGES.has(Object.keys(stage)[0]));
   const resolver = (name: string): Doc[] =>
     [...(catalog.getCollection(db, name)?.records.values() ?? [])].map((record) => cloneDoc(record.doc));
   try {
     return new Aggregator(rest, mingoOptions({ collectionResolver: resolver })).run(
-      docs.map(cloneDoc),
+      readOnly ? docs : docs.map(cloneDoc),
     ) as Doc[];
   } catch (err) {
     if (err instanceof MongoCommandError) throw err;

@@ -88,6 +88,25 @@ export function compareStrings(a: string, b: string): number {
   return a.length - b.length < 0 ? -1 : a.length === b.length ? 0 : 1;
 }
 
+/** bson 7 keeps an ObjectId as four 24-bit big-endian groups; comparing them avoids building `.id` buffers. */
+interface PackedObjectId {
+  i0: number;
+  i1: number;
+  i2: number;
+  i3: number;
+}
+
+function compareObjectIds(a: ObjectId, b: ObjectId): number {
+  const x = a as unknown as PackedObjectId;
+  const y = b as unknown as PackedObjectId;
+  if (typeof x.i0 !== 'number' || typeof y.i0 !== 'number') return compareBytes(a.id, b.id);
+  if (x.i0 !== y.i0) return x.i0 < y.i0 ? -1 : 1;
+  if (x.i1 !== y.i1) return x.i1 < y.i1 ? -1 : 1;
+  if (x.i2 !== y.i2) return x.i2 < y.i2 ? -1 : 1;
+  if (x.i3 !== y.i3) return x.i3 < y.i3 ? -1 : 1;
+  return 0;
+}
+
 function compareBytes(a: Uint8Array, b: Uint8Array): number {
   if (a.length !== b.length) return a.length < b.length ? -1 : 1;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
@@ -136,7 +155,7 @@ export function compareValues(a: unknown, b: unknown): number {
     case TypeRank.Date:
       return compareValues((a as Date).getTime(), (b as Date).getTime());
     case TypeRank.ObjectId:
-      return compareBytes((a as ObjectId).id, (b as ObjectId).id);
+      return compareObjectIds(a as ObjectId, b as ObjectId);
     case TypeRank.Timestamp:
       return (a as Timestamp).compare(b as Timestamp);
     case TypeRank.BinData: {

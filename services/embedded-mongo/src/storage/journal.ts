@@ -20,13 +20,17 @@ export function listJournalGens(dir: string): number[] {
 }
 
 /**
- * Reads a journal's complete entries. A torn tail (a crash in the middle of an append) ends the file: such an
- * entry was never acknowledged, because acknowledgement waits for fsync.
+ * Applies a journal's complete entries in order, as they are read, and returns the bytes consumed. A torn tail
+ * (a crash in the middle of an append) ends the file: such an entry was never acknowledged, because
+ * acknowledgement waits for fsync.
  */
-export function readJournal(file: string): { entries: JournalEntry[]; bytes: number } {
+export function replayJournal(
+  file: string,
+  apply: (entry: JournalEntry) => void,
+): { entries: number; bytes: number } {
   const data = fs.readFileSync(file);
-  const entries: JournalEntry[] = [];
   let offset = 0;
+  let entries = 0;
   while (offset + HEADER <= data.length) {
     const length = data.readUInt32LE(offset);
     const checksum = data.readUInt32LE(offset + 4);
@@ -34,7 +38,8 @@ export function readJournal(file: string): { entries: JournalEntry[]; bytes: num
     if (end > data.length) break;
     const payload = data.subarray(offset + HEADER, end);
     if (crc32(payload) !== checksum) break;
-    entries.push(deserialize(payload, { promoteLongs: true }) as JournalEntry);
+    apply(deserialize(payload, { promoteLongs: true }) as JournalEntry);
+    entries++;
     offset = end;
   }
   return { entries, bytes: offset };
@@ -46,11 +51,17 @@ interface Waiter {
   reject: (err: Error) => void;
 }
 
-/** An append-only log. Appends are written at once; `flush` resolves when they are on disk (group commit). */
+/**
+ * An append-only log. Appends are buffered until the command commits; `flush` writes them in one call and
+ * resolves when they are on disk (group commit: concurrent callers share one fdatasync). The file is created on
+ * the first write, so a server that only reads leaves no empty journals behind.
+ */
 export class Journal {
   readonly gen: number;
   bytes = 0;
-  private readonly fd: number;
+  private readonly file: string;
+  private fd?: number;
+  private pending: Buffer[] = [];
   private written = 0;
   private synced = 0;
   private syncing = false;
@@ -59,7 +70,7 @@ export class Journal {
 
   constructor(dir: string, gen: number) {
     this.gen = gen;
-    this.fd = fs.openSync(journalPath(dir, gen), 'a');
+    this.file = journalPath(dir, gen);
   }
 
   append(entry: JournalEntry): void {
@@ -68,14 +79,24 @@ export class Journal {
     frame.writeUInt32LE(payload.length, 0);
     frame.writeUInt32LE(crc32(payload), 4);
     frame.set(payload, HEADER);
-    fs.writeSync(this.fd, frame);
+    this.pending.push(frame);
     this.bytes += frame.length;
     this.written++;
+  }
+
+  private writePending(): number | undefined {
+    if (this.pending.length > 0) {
+      this.fd ??= fs.openSync(this.file, 'a');
+      fs.writeSync(this.fd, this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending));
+      this.pending = [];
+    }
+    return this.fd;
   }
 
   /** Resolves once everything appended so far is durable; concurrent callers share one fdatasync. */
   flush(): Promise<void> {
     if (this.synced >= this.written) return Promise.resolve();
+    this.writePending();
     return new Promise((resolve, reject) => {
       this.waiters.push({ seq: this.written, resolve, reject });
       this.startSync();
@@ -84,12 +105,14 @@ export class Journal {
 
   private startSync(): void {
     if (this.syncing || this.closed || this.waiters.length === 0) return;
+    const fd = this.writePending();
+    if (fd === undefined) return;
     this.syncing = true;
     const target = this.written;
-    fs.fdatasync(this.fd, (err) => {
+    fs.fdatasync(fd, (err) => {
       this.syncing = false;
       if (this.closed) {
-        fs.close(this.fd, () => undefined);
+        fs.close(fd, () => undefined);
         return;
       }
       if (err) {
@@ -112,10 +135,11 @@ export class Journal {
   /** Syncs and closes synchronously, so a rotation can switch journals between two writes. */
   closeSync(): void {
     if (this.closed) return;
-    fs.fdatasyncSync(this.fd);
+    const fd = this.writePending();
+    if (fd !== undefined) fs.fdatasyncSync(fd);
     this.closed = true;
     this.settle(this.written);
     // An fdatasync still in flight closes the descriptor when it returns.
-    if (!this.syncing) fs.closeSync(this.fd);
+    if (fd !== undefined && !this.syncing) fs.closeSync(fd);
   }
 }

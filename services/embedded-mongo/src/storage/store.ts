@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { Catalog } from '../engine/catalog';
 import { discardChanges, type ChangeSink, type JournalEntry } from '../engine/journal-entry';
-import { Journal, journalPath, listJournalGens, readJournal } from './journal';
+import { Journal, journalPath, listJournalGens, replayJournal } from './journal';
 import { acquireLock } from './lock';
 import { readSnapshot, writeSnapshot, type SnapshotCollection } from './snapshot';
 
@@ -63,10 +63,9 @@ export class Store implements ChangeSink {
           fs.rmSync(journalPath(dir, gen), { force: true }); // already inside the snapshot
           continue;
         }
-        const { entries, bytes } = readJournal(journalPath(dir, gen));
-        for (const entry of entries) this.catalog.apply(entry);
+        const { entries, bytes } = replayJournal(journalPath(dir, gen), (entry) => this.catalog.apply(entry));
         this.journalBytes += bytes;
-        replayed += entries.length;
+        replayed += entries;
       }
       this.journal = new Journal(dir, Math.max(fromGen, (gens.at(-1) ?? 0) + 1));
       this.log('storage opened', {
