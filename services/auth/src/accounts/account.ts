@@ -1,0 +1,44 @@
+import type { ObjectId } from 'mongodb';
+
+/** A pending password reset: only the sha256 of the token is kept, so a database leak cannot reset anyone. */
+export interface PasswordReset {
+  tokenHash: string;
+  expiresAt: Date;
+}
+
+/** One document of the `accounts` collection: the credentials auth owns. */
+export interface Account {
+  _id: ObjectId;
+  username: string;
+  email: string;
+  displayName: string;
+  passwordHash: string;
+  /** Goes up on every password change, reset and deletion; tokens carry it as `tv`. */
+  tokenVersion: number;
+  createdAt: Date;
+  updatedAt: Date;
+  /** At most one per account, so a new request replaces (invalidates) the previous link. */
+  passwordReset?: PasswordReset;
+}
+
+/** The user object of the API: `id` and `_id` are both sent because the web app reads either. */
+export interface UserView {
+  id: string;
+  _id: string;
+  username: string;
+  email: string;
+  displayName: string;
+  createdAt: Date;
+}
+
+export function toUserView(account: Account): UserView {
+  const id = account._id.toHexString();
+  return {
+    id,
+    _id: id,
+    username: account.username,
+    email: account.email,
+    displayName: account.displayName || account.username,
+    createdAt: account.createdAt,
+  };
+}

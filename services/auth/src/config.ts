@@ -1,0 +1,81 @@
+import jwt from 'jsonwebtoken';
+
+/** Auth's own settings; the common ones (secrets, data directory, database) come from the kit's base config. */
+export interface AuthSettings {
+  /** bcrypt work factor for new password hashes. */
+  bcryptCost: number;
+  /** Token lifetime as jsonwebtoken takes it: seconds, or a timespan such as `7d`. */
+  jwtExpiresIn: number | string;
+  /** How long a password-reset link stays valid. */
+  resetTokenTtlMs: number;
+  /** Where the web app lives; reset links point there. No trailing slash. */
+  publicUrl: string;
+  /** SMTP connection URL; without it mail goes to the outbox folder. */
+  smtpUrl?: string;
+  mailFrom: string;
+}
+
+export const DEFAULT_BCRYPT_COST = 12;
+export const DEFAULT_JWT_EXPIRES_IN = '7d';
+export const DEFAULT_RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
+export const DEFAULT_MAIL_FROM = 'DevCircle <no-reply@devcircle.local>';
+
+/** Below 10 a stolen hash is cheap to crack; above 15 a sign-in takes seconds of CPU. */
+const MIN_BCRYPT_COST = 10;
+const MAX_BCRYPT_COST = 15;
+
+function readBcryptCost(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_BCRYPT_COST;
+  const cost = Number(value);
+  if (!Number.isInteger(cost) || cost < MIN_BCRYPT_COST || cost > MAX_BCRYPT_COST) {
+    throw new Error(`BCRYPT_COST must be an integer from ${MIN_BCRYPT_COST} to ${MAX_BCRYPT_COST}`);
+  }
+  return cost;
+}
+
+/**
+ * jsonwebtoken reads a bare numeric string as milliseconds, which nobody means; digits alone are taken as
+ * seconds. A value jsonwebtoken cannot read stops the start instead of failing every sign-in later.
+ */
+function readExpiresIn(value: string | undefined): number | string {
+  const raw = value === undefined || value === '' ? DEFAULT_JWT_EXPIRES_IN : value.trim();
+  const expiresIn = /^\d+$/.test(raw) ? Number(raw) : raw;
+  try {
+    jwt.sign({}, 'probe', { expiresIn: expiresIn as jwt.SignOptions['expiresIn'] });
+  } catch {
+    throw new Error(`JWT_EXPIRES_IN is not a valid duration: ${raw}`);
+  }
+  return expiresIn;
+}
+
+function readResetTtl(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_RESET_TOKEN_TTL_MS;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 1) throw new Error('RESET_TOKEN_TTL_MS must be a positive integer');
+  return ms;
+}
+
+function readPublicUrl(value: string | undefined): string {
+  const raw = value === undefined || value === '' ? DEFAULT_PUBLIC_URL : value;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`PUBLIC_URL is not a valid URL: ${raw}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error('PUBLIC_URL must be http or https');
+  return url.href.replace(/\/+$/, '');
+}
+
+export function loadAuthSettings(env: NodeJS.ProcessEnv = process.env): AuthSettings {
+  return {
+    bcryptCost: readBcryptCost(env.BCRYPT_COST),
+    jwtExpiresIn: readExpiresIn(env.JWT_EXPIRES_IN),
+    resetTokenTtlMs: readResetTtl(env.RESET_TOKEN_TTL_MS),
+    publicUrl: readPublicUrl(env.PUBLIC_URL),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
+  };
+}

@@ -1,0 +1,30 @@
+import type { Logger } from '@devcircle/service-kit';
+import { OutboxMailer } from './outbox';
+import { SmtpMailer } from './smtp';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  /** `smtp` delivers; `outbox` only writes files, so whoever runs it reads links from the log. */
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface MailSettings {
+  smtpUrl?: string;
+  mailFrom: string;
+  /** `<DATA_DIR>/outbox` */
+  outboxDir: string;
+}
+
+/** SMTP when it is configured; otherwise the outbox folder, so the reset flow works on one machine. */
+export function createMailer(settings: MailSettings, logger: Logger): Mailer {
+  return settings.smtpUrl
+    ? new SmtpMailer(settings.smtpUrl, settings.mailFrom)
+    : new OutboxMailer(settings.outboxDir, settings.mailFrom, logger);
+}
