@@ -21,7 +21,10 @@ module.exports = function jestProject(packageDir, displayName, overrides = {}) {
     displayName,
     rootDir: packageDir,
     testEnvironment: 'node',
-    roots: ['<rootDir>/test'],
+    // The package root (not test/) so a package without tests yet is simply a project with none.
+    roots: ['<rootDir>'],
+    testMatch: ['<rootDir>/test/**/*.test.ts'],
+    modulePathIgnorePatterns: ['<rootDir>/dist'],
     transform: { '^.+\\.ts$': ['@swc/jest'] },
     moduleNameMapper,
     testTimeout: 60000,
