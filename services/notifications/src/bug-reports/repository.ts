@@ -1,0 +1,37 @@
+import { ObjectId, type Collection, type Db } from 'mongodb';
+
+export const BUG_REPORTS = 'bug_reports';
+
+export interface Reporter {
+  id: string;
+  username: string;
+}
+
+export interface BugReport {
+  _id: ObjectId;
+  bug: string;
+  createdAt: Date;
+  /** The browser that sent it, to help reproduce; null when none was sent. */
+  userAgent: string | null;
+  /** Who reported it when they were signed in; reports from visitors are anonymous. */
+  reporter: Reporter | null;
+}
+
+export async function ensureBugReportIndexes(db: Db): Promise<void> {
+  // Whoever triages reads the newest first.
+  await db.collection(BUG_REPORTS).createIndex({ createdAt: -1 }, { name: 'bug_reports_newest' });
+}
+
+export class BugReportRepository {
+  private readonly reports: Collection<BugReport>;
+
+  constructor(db: Db) {
+    this.reports = db.collection<BugReport>(BUG_REPORTS);
+  }
+
+  async add(report: Omit<BugReport, '_id' | 'createdAt'>): Promise<BugReport> {
+    const doc: BugReport = { _id: new ObjectId(), createdAt: new Date(), ...report };
+    await this.reports.insertOne(doc);
+    return doc;
+  }
+}

@@ -1,0 +1,4 @@
+import { runService } from '@devcircle/service-kit';
+import { definition } from './index';
+
+runService(definition);
