@@ -35,6 +35,5 @@ export function createAuthService(env: NodeJS.ProcessEnv = process.env): Service
 /** The service as `runService` starts it: settings from `process.env`. */
 export const definition: ServiceDefinition = createAuthService();
 
-export { loadAuthSettings, type AuthSettings } from './config';
 export { REVOKED_HEADER } from './tokens/revoked-header';
 export type { TokenClaims } from './tokens/sign';

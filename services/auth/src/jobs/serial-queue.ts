@@ -32,9 +32,4 @@ export class SerialQueue {
       }
     });
   }
-
-  /** Resolves once everything queued so far has run. */
-  idle(): Promise<void> {
-    return this.tail;
-  }
 }

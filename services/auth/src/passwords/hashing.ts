@@ -3,9 +3,12 @@ import { exceedsBcryptLimit } from './rules';
 
 /** Hashing and checking passwords with bcrypt at the configured cost. */
 export class PasswordHasher {
-  private dummyHash?: Promise<string>;
+  /** Made at start, so even the first sign-in for an unknown address costs exactly one comparison. */
+  private readonly dummyHash: Promise<string>;
 
-  constructor(private readonly cost: number) {}
+  constructor(private readonly cost: number) {
+    this.dummyHash = bcrypt.hash('devcircle-no-such-account', cost);
+  }
 
   hash(password: string): Promise<string> {
     return bcrypt.hash(password, this.cost);
@@ -25,7 +28,6 @@ export class PasswordHasher {
    * long as one with a wrong password and response times do not reveal which addresses are registered.
    */
   async verifyNothing(password: string): Promise<false> {
-    this.dummyHash ??= bcrypt.hash('devcircle-no-such-account', this.cost);
     await bcrypt.compare(password, await this.dummyHash);
     return false;
   }
