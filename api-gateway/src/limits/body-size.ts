@@ -1,6 +1,6 @@
 import { HttpError } from '@devcircle/service-kit';
 import type { Middleware } from 'koa';
-import { declaredLength, payloadTooLarge } from '../proxy/body';
+import { declaredLength, discardBody, payloadTooLarge } from '../proxy/body';
 
 /**
  * A declared body over the limit is refused before anything reaches a service. (A chunked body is counted as it
@@ -12,7 +12,10 @@ export function bodySizeLimit(maxBytes: number): Middleware {
     if (length !== undefined && !(Number.isInteger(length) && length >= 0)) {
       throw new HttpError(400, 'Invalid Content-Length', { code: 'BAD_REQUEST' });
     }
-    if (length !== undefined && length > maxBytes) throw payloadTooLarge(maxBytes);
+    if (length !== undefined && length > maxBytes) {
+      discardBody(ctx.req);
+      throw payloadTooLarge(maxBytes);
+    }
     await next();
   };
 }

@@ -9,7 +9,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import { LIMITED_ROUTES, type GatewayConfig, type LimitedRoute } from '../config';
-import { payloadTooLarge, readCapped } from '../proxy/body';
+import { discardBody, payloadTooLarge, readCapped } from '../proxy/body';
 
 /** The gateway's own collection: one document per counted key, removed by a TTL index when its window ends. */
 export const RATE_LIMIT_COLLECTION = 'gateway_rate_limits';
@@ -143,7 +143,10 @@ export function rateLimit(limits: RateLimits, route: LimitedRoute, maxBodyBytes:
     await limits.consume(route, 'ip', ctx.ip);
 
     const declared = Number(ctx.get('content-length') || 0);
-    if (declared > cap) throw payloadTooLarge(cap);
+    if (declared > cap) {
+      discardBody(ctx.req);
+      throw payloadTooLarge(cap);
+    }
     const body = await readCapped(ctx.req, cap);
     ctx.state.forwardBody = body;
     delete ctx.req.headers['transfer-encoding'];

@@ -7,9 +7,25 @@ export const PAYLOAD_TOO_LARGE = 'PAYLOAD_TOO_LARGE';
 export function payloadTooLarge(maxBytes: number): HttpError {
   return new HttpError(413, `Request body is too large (at most ${maxBytes} bytes)`, {
     code: PAYLOAD_TOO_LARGE,
-    // The rest of the body is not read: close the connection rather than drain it.
-    headers: { Connection: 'close' },
   });
+}
+
+/** How much of a refused body the gateway reads and throws away before it gives up on the connection. */
+export const DISCARD_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * After refusing a body (413), reads and drops the rest of it, so the client, still sending, gets to read the
+ * answer: closing a socket with unread data resets it, and the client would see a network error instead. Past
+ * `limit` bytes the connection is closed.
+ */
+export function discardBody(req: IncomingMessage, limit = DISCARD_LIMIT_BYTES): void {
+  if (req.complete) return;
+  let discarded = 0;
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > limit) req.socket.destroy();
+  });
+  req.resume();
 }
 
 /** The declared length, or undefined for a chunked body; NaN when the header is malformed. */
@@ -58,7 +74,7 @@ export function readCapped(req: IncomingMessage, maxBytes: number): Promise<Buff
       size += chunk.length;
       if (size > maxBytes) {
         cleanup();
-        req.pause();
+        discardBody(req);
         reject(payloadTooLarge(maxBytes));
         return;
       }

@@ -5,12 +5,14 @@ import { HttpError, type Logger } from '@devcircle/service-kit';
 import { createProxyServer } from 'http-proxy-3';
 import type { Context } from 'koa';
 import type { Instance, UpstreamPool } from '../upstreams';
-import { ByteLimit, hasBody, PAYLOAD_TOO_LARGE, payloadTooLarge } from './body';
+import { ByteLimit, discardBody, hasBody, PAYLOAD_TOO_LARGE, payloadTooLarge } from './body';
 
 /** Response header by which a service tells the gateway that a user's older tokens are revoked. */
 export const REVOKED_HEADER = 'x-devcircle-revoked';
 
 const UPSTREAM_TIMEOUT = 'UPSTREAM_TIMEOUT';
+/** How long an upgraded socket may stay half-closed before the gateway closes both sides. */
+const HALF_OPEN_GRACE_MS = 1000;
 const CONNECT_TIMEOUT = 'UPSTREAM_CONNECT_TIMEOUT';
 /** Errors that mean the instance was never reached: safe to try another one, and to skip this one for a while. */
 const CONNECT_FAILURES = new Set([
@@ -125,9 +127,23 @@ export function createProxy(options: ProxyOptions) {
     });
   });
 
-  proxy.on('proxyReqWs', (proxyReq, req) => {
+  proxy.on('proxyReqWs', (proxyReq, req, socket) => {
     const attempt = attempts.get(req);
     if (!attempt) return;
+    // Websockets have no use for TCP half-close: once either side finishes (http-proxy-3 passes the FIN on), both
+    // sockets are destroyed shortly after, rather than left half-open until the other end happens to close.
+    proxyReq.once('upgrade', (_res, proxySocket: Socket) => {
+      const closeBoth = (): void => {
+        setTimeout(() => {
+          socket.destroy();
+          proxySocket.destroy();
+        }, HALF_OPEN_GRACE_MS).unref();
+      };
+      socket.once('end', closeBoth);
+      proxySocket.once('end', closeBoth);
+      socket.once('close', () => proxySocket.destroySoon());
+      proxySocket.once('close', () => socket.destroySoon());
+    });
     attempt.proxyReq = proxyReq;
     proxyReq.once('socket', () => watchConnect(proxyReq, attempt));
     // Until the upstream switches protocols; after that the socket belongs to the two ends.
@@ -236,7 +252,10 @@ export function createProxy(options: ProxyOptions) {
 
       const { err, attempt } = outcome;
       const code = err.code ?? '';
-      if (code === PAYLOAD_TOO_LARGE) throw payloadTooLarge(options.maxBodyBytes);
+      if (code === PAYLOAD_TOO_LARGE) {
+        discardBody(req);
+        throw payloadTooLarge(options.maxBodyBytes);
+      }
       if (code === UPSTREAM_TIMEOUT) throw upstreamTimeout(pool.service);
       if (CONNECT_FAILURES.has(code) || !attempt.connected) {
         pool.markFailed(instance, 'unreachable', code || err.message);
