@@ -69,7 +69,7 @@ function readPublicUrl(value: string | undefined): string {
   return url.href.replace(/\/+$/, '');
 }
 
-export function loadAuthSettings(env: NodeJS.ProcessEnv = process.env): AuthSettings {
+export function loadAuthSettings(env: NodeJS.ProcessEnv): AuthSettings {
   return {
     bcryptCost: readBcryptCost(env.BCRYPT_COST),
     jwtExpiresIn: readExpiresIn(env.JWT_EXPIRES_IN),

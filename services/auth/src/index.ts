@@ -9,31 +9,24 @@ import { sessionRoutes } from './routes/session';
 import { ensureRevocationIndexes } from './tokens/revocations';
 
 /**
- * The auth service: accounts, sign-in, tokens, password change and reset.
- *
- * The kit hands `routes` its base configuration but not the environment, so auth's own settings (BCRYPT_COST,
- * RESET_TOKEN_TTL_MS, …) are read from `env`: pass the same object as to `startService` when it is not
- * `process.env`. They are read when the service starts, so a bad value stops the start with its message.
+ * The auth service: accounts, sign-in, tokens, password change and reset. Its own settings (BCRYPT_COST,
+ * RESET_TOKEN_TTL_MS, …) come from the environment it is started with, read at start so that a bad value stops
+ * the start with its message.
  */
-export function createAuthService(env: NodeJS.ProcessEnv = process.env): ServiceDefinition {
-  return {
-    name: 'auth',
-    setup: async ({ db }) => {
-      await ensureAccountIndexes(db);
-      await ensureRevocationIndexes(db);
-    },
-    routes: (router, deps) => {
-      const auth = createAuthContext(deps, loadAuthSettings(env));
-      sessionRoutes(router, auth);
-      passwordResetRoutes(router, auth);
-      passwordChangeRoutes(router, auth);
-      internalRoutes(router, auth);
-    },
-  };
-}
-
-/** The service as `runService` starts it: settings from `process.env`. */
-export const definition: ServiceDefinition = createAuthService();
+export const definition: ServiceDefinition = {
+  name: 'auth',
+  setup: async ({ db }) => {
+    await ensureAccountIndexes(db);
+    await ensureRevocationIndexes(db);
+  },
+  routes: (router, deps) => {
+    const auth = createAuthContext(deps, loadAuthSettings(deps.env));
+    sessionRoutes(router, auth);
+    passwordResetRoutes(router, auth);
+    passwordChangeRoutes(router, auth);
+    internalRoutes(router, auth);
+  },
+};
 
 export { REVOKED_HEADER } from './tokens/revoked-header';
 export type { TokenClaims } from './tokens/sign';

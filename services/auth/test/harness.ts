@@ -11,7 +11,7 @@ import {
   type RunningService,
 } from '@devcircle/service-kit';
 import jwt from 'jsonwebtoken';
-import { createAuthService, type TokenClaims } from '../src';
+import { definition, type TokenClaims } from '../src';
 
 export const INTERNAL_SECRET = 'auth-test-internal-secret';
 export const JWT_SECRET = 'auth-test-jwt-secret';
@@ -44,7 +44,7 @@ export async function startAuth(
     LOG_LEVEL: process.env.AUTH_TEST_LOG ?? 'silent',
     ...extraEnv,
   };
-  const service = await startService(createAuthService(env), { port: 0, env });
+  const service = await startService(definition, { port: 0, env });
   await service.ready;
   const harness: AuthHarness = {
     database: db,

@@ -12,6 +12,8 @@ import { readIdentity } from './identity';
 import { createLogger, requestLogger, type Logger } from './logger';
 
 export interface ServiceDeps {
+  /** The environment the service was started with (process.env, or a test's own). */
+  env: NodeJS.ProcessEnv;
   config: BaseConfig;
   database: Database;
   db: Db;
@@ -88,7 +90,7 @@ export async function startService(
   const config = loadBaseConfig(env);
   const logger = createLogger(definition.name, config.logLevel);
   const database = openDatabase(config.mongodbUri);
-  const deps: ServiceDeps = { config, database, db: database.db, logger };
+  const deps: ServiceDeps = { env, config, database, db: database.db, logger };
   const app = createApp(definition, deps);
   const setup = retryUntilDone(() => definition.setup?.(deps) ?? Promise.resolve(), logger, 'setup');
   const port = options.port ?? servicePort(definition.name, env);
