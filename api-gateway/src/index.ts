@@ -138,7 +138,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
 }
 
 /** Loads the configuration from `env` (default: the process environment) and starts a gateway. */
-export function startGateway(
+export async function startGateway(
   options: { port?: number; env?: NodeJS.ProcessEnv } = {},
 ): Promise<RunningGateway> {
   return createGateway(loadConfig(options.env ?? process.env, { port: options.port }));

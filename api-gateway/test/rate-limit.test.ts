@@ -1,0 +1,214 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
+import { MongoClient } from 'mongodb';
+import type { RunningGateway } from '../src';
+import { RATE_LIMIT_COLLECTION } from '../src/limits';
+import { echo, startTestGateway, startUpstream, type Upstream } from './helpers';
+
+/** Auth stand-in: login succeeds only with the password "right"; everything else is echoed. */
+function authStub(req: IncomingMessage, res: ServerResponse, body: Buffer): void {
+  if (req.url === '/api/auth/login') {
+    const { password } = JSON.parse(body.toString('utf8') || '{}') as { password?: string };
+    res.setHeader('content-type', 'application/json');
+    res.statusCode = password === 'right' ? 200 : 401;
+    res.end(JSON.stringify(password === 'right' ? { token: 't' } : { message: 'Invalid email or password' }));
+    return;
+  }
+  echo('auth')(req, res, body);
+}
+
+let database: RunningServer;
+let auth: Upstream;
+let mongoUri: string;
+const gateways: RunningGateway[] = [];
+
+beforeAll(async () => {
+  database = await startServer({ port: 0 });
+  mongoUri = `mongodb://127.0.0.1:${database.port}/gateway-rate-limits`;
+  auth = await startUpstream('auth', authStub);
+});
+afterEach(async () => {
+  await Promise.all(gateways.splice(0).map((gateway) => gateway.stop()));
+});
+afterAll(async () => {
+  await auth.stop();
+  await database.stop();
+});
+
+let ipCounter = 0;
+/** A distinct client address per test (the gateway trusts X-Forwarded-For in these tests). */
+const nextIp = (): string => `203.0.113.${++ipCounter}`;
+
+async function gateway(env: Record<string, string> = {}): Promise<RunningGateway> {
+  const started = await startTestGateway({
+    AUTH_URLS: auth.url,
+    POSTS_URLS: auth.url,
+    USERS_URLS: auth.url,
+    NOTIFICATIONS_URLS: auth.url,
+    RATE_LIMIT_STORE: 'mongo',
+    MONGODB_URI: mongoUri,
+    TRUST_PROXY: 'true',
+    ...env,
+  });
+  gateways.push(started);
+  return started;
+}
+
+const attempt = (target: RunningGateway, path: string, body: unknown, ip: string) =>
+  fetch(`${target.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    body: JSON.stringify(body),
+  });
+
+async function expectLimited(response: Response): Promise<void> {
+  expect(response.status).toBe(429);
+  const retryAfter = Number(response.headers.get('retry-after'));
+  expect(Number.isInteger(retryAfter) && retryAfter >= 1).toBe(true);
+  expect(await response.json()).toEqual({
+    message: `Too many attempts. Please try again in ${retryAfter} seconds.`,
+    code: 'RATE_LIMITED',
+  });
+}
+
+test('login per IP: past the limit, 429 with Retry-After, and auth is not called', async () => {
+  const target = await gateway({
+    RATE_LIMIT_LOGIN_PER_IP: '3',
+    RATE_LIMIT_LOGIN_PER_ACCOUNT: '100',
+    RATE_LIMIT_LOGIN_WINDOW_SECONDS: '600',
+  });
+  const ip = nextIp();
+  for (let i = 0; i < 3; i++) {
+    expect(
+      (await attempt(target, '/api/auth/login', { email: `user${i}@example.com`, password: 'x' }, ip)).status,
+    ).toBe(401);
+  }
+  const logins = () => auth.seen.filter((seen) => seen.url === '/api/auth/login').length;
+  const before = logins();
+  const limited = await attempt(target, '/api/auth/login', { email: 'other@example.com', password: 'x' }, ip);
+  await expectLimited(limited);
+  expect(Number(limited.headers.get('retry-after'))).toBeLessThanOrEqual(600);
+  expect(logins()).toBe(before);
+  // Another address is counted on its own.
+  expect(
+    (await attempt(target, '/api/auth/login', { email: 'x@example.com', password: 'x' }, nextIp())).status,
+  ).toBe(401);
+});
+
+test('login per account: the e-mail is lower-cased and trimmed, whatever address the attempts come from', async () => {
+  const target = await gateway({ RATE_LIMIT_LOGIN_PER_IP: '100', RATE_LIMIT_LOGIN_PER_ACCOUNT: '2' });
+  expect(
+    (await attempt(target, '/api/auth/login', { email: 'Victim@Example.com', password: 'a' }, nextIp()))
+      .status,
+  ).toBe(401);
+  expect(
+    (await attempt(target, '/api/auth/login', { email: '  victim@example.COM ', password: 'b' }, nextIp()))
+      .status,
+  ).toBe(401);
+  await expectLimited(
+    await attempt(target, '/api/auth/login', { email: 'victim@example.com', password: 'c' }, nextIp()),
+  );
+  // Other accounts are unaffected.
+  expect(
+    (await attempt(target, '/api/auth/login', { email: 'someone@example.com', password: 'd' }, nextIp()))
+      .status,
+  ).toBe(401);
+});
+
+test('a successful login clears that account’s count', async () => {
+  const target = await gateway({ RATE_LIMIT_LOGIN_PER_IP: '100', RATE_LIMIT_LOGIN_PER_ACCOUNT: '2' });
+  const ip = nextIp();
+  const login = (password: string) =>
+    attempt(target, '/api/auth/login', { email: 'forgetful@example.com', password }, ip);
+  expect((await login('wrong')).status).toBe(401);
+  expect((await login('right')).status).toBe(200);
+  expect((await login('wrong')).status).toBe(401);
+  expect((await login('wrong')).status).toBe(401);
+  await expectLimited(await login('right'));
+});
+
+test('register and forgot-password are limited per IP and per e-mail; reset-password per IP and per token', async () => {
+  const target = await gateway({
+    RATE_LIMIT_REGISTER_PER_IP: '2',
+    RATE_LIMIT_FORGOT_PASSWORD_PER_ACCOUNT: '1',
+    RATE_LIMIT_RESET_PASSWORD_PER_TOKEN: '2',
+  });
+  const ip = nextIp();
+  const register = (n: number) =>
+    attempt(
+      target,
+      '/api/auth/register',
+      { username: `u${n}`, email: `new${n}@example.com`, password: 'secret' },
+      ip,
+    );
+  expect((await register(1)).status).toBe(200);
+  expect((await register(2)).status).toBe(200);
+  await expectLimited(await register(3));
+
+  expect(
+    (await attempt(target, '/api/auth/forgot-password', { email: 'Lost@Example.com' }, nextIp())).status,
+  ).toBe(200);
+  await expectLimited(
+    await attempt(target, '/api/auth/forgot-password', { email: 'lost@example.com' }, nextIp()),
+  );
+
+  const reset = (token: string) =>
+    attempt(target, '/api/auth/reset-password', { token, password: 'newpass' }, nextIp());
+  expect((await reset('reset-token-1')).status).toBe(200);
+  expect((await reset('reset-token-1')).status).toBe(200);
+  await expectLimited(await reset('reset-token-1'));
+  expect((await reset('reset-token-2')).status).toBe(200);
+});
+
+test('path variants cannot dodge the limits', async () => {
+  const target = await gateway({ RATE_LIMIT_LOGIN_PER_IP: '2', RATE_LIMIT_LOGIN_PER_ACCOUNT: '100' });
+  const ip = nextIp();
+  await attempt(target, '/api/auth/login', { email: 'a@example.com', password: 'x' }, ip);
+  await attempt(target, '/api/auth/LOGIN/', { email: 'a@example.com', password: 'x' }, ip);
+  await expectLimited(
+    await attempt(target, '/api//auth/%6Cogin', { email: 'a@example.com', password: 'x' }, ip),
+  );
+});
+
+test('counts live in the gateway’s own collection and are shared by several gateway instances', async () => {
+  const env = { RATE_LIMIT_LOGIN_PER_IP: '100', RATE_LIMIT_LOGIN_PER_ACCOUNT: '3' };
+  const first = await gateway(env);
+  const second = await gateway(env);
+  const body = { email: 'shared@example.com', password: 'x' };
+  expect((await attempt(first, '/api/auth/login', body, nextIp())).status).toBe(401);
+  expect((await attempt(second, '/api/auth/login', body, nextIp())).status).toBe(401);
+  expect((await attempt(first, '/api/auth/login', body, nextIp())).status).toBe(401);
+  await expectLimited(await attempt(second, '/api/auth/login', body, nextIp()));
+
+  const client = new MongoClient(mongoUri);
+  try {
+    const documents = await client.db().collection(RATE_LIMIT_COLLECTION).find({}).toArray();
+    expect(documents.length).toBeGreaterThan(0);
+    // Account keys are stored hashed: no e-mail address in the collection.
+    expect(JSON.stringify(documents)).not.toContain('shared@example.com');
+    const indexes = await client.db().collection(RATE_LIMIT_COLLECTION).indexes();
+    expect(indexes.some((index) => index.expireAfterSeconds === 0)).toBe(true);
+  } finally {
+    await client.close();
+  }
+});
+
+test('with the database down, the in-memory insurance limiter still limits', async () => {
+  const port = database.port;
+  const target = await gateway({ RATE_LIMIT_LOGIN_PER_IP: '2', RATE_LIMIT_LOGIN_PER_ACCOUNT: '100' });
+  await database.stop();
+  try {
+    const ip = nextIp();
+    expect(
+      (await attempt(target, '/api/auth/login', { email: 'a@example.com', password: 'x' }, ip)).status,
+    ).toBe(401);
+    expect(
+      (await attempt(target, '/api/auth/login', { email: 'b@example.com', password: 'x' }, ip)).status,
+    ).toBe(401);
+    await expectLimited(
+      await attempt(target, '/api/auth/login', { email: 'c@example.com', password: 'x' }, ip),
+    );
+  } finally {
+    database = await startServer({ port });
+  }
+});
