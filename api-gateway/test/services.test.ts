@@ -1,0 +1,222 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
+import {
+  DATABASE_NOT_CONNECTED_MESSAGE,
+  internalHeaders,
+  startService,
+  type RunningService,
+} from '@devcircle/service-kit';
+import { MongoClient } from 'mongodb';
+import { definition as authService } from '../../services/auth/src';
+import { definition as notificationsService } from '../../services/notifications/src';
+import { definition as postsService } from '../../services/posts/src';
+import { definition as usersService } from '../../services/users/src';
+import type { RunningGateway } from '../src';
+import { bearer, eventually, INTERNAL_SECRET, JWT_SECRET, startTestGateway } from './helpers';
+
+/** The real services, in-process on free ports, sharing one embedded database; gateways in front of them. */
+let database: RunningServer;
+let dataDir: string;
+let mongoUri: string;
+const services: RunningService[] = [];
+let gateway: RunningGateway;
+/** A second gateway, as when several run behind a load balancer: it learns revocations by polling. */
+let otherGateway: RunningGateway;
+
+beforeAll(async () => {
+  database = await startServer({ port: 0 });
+  dataDir = await mkdtemp(path.join(tmpdir(), 'gateway-services-'));
+  mongoUri = `mongodb://127.0.0.1:${database.port}/gateway-services`;
+  const env = {
+    MONGODB_URI: mongoUri,
+    JWT_SECRET,
+    INTERNAL_SECRET,
+    BCRYPT_COST: '10',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.GATEWAY_LOG ?? 'silent',
+  };
+  for (const definition of [authService, postsService, usersService, notificationsService]) {
+    const service = await startService(definition, { port: 0, env });
+    await service.ready;
+    services.push(service);
+  }
+  const [auth, posts, users, notifications] = services;
+  const gatewayEnv = {
+    AUTH_URLS: auth.url,
+    POSTS_URLS: posts.url,
+    USERS_URLS: users.url,
+    NOTIFICATIONS_URLS: notifications.url,
+    RATE_LIMIT_STORE: 'mongo',
+    MONGODB_URI: mongoUri,
+    RATE_LIMIT_LOGIN_PER_ACCOUNT: '3',
+  };
+  gateway = await startTestGateway(gatewayEnv);
+  otherGateway = await startTestGateway({ ...gatewayEnv, REVOCATION_POLL_MS: '200' });
+  await Promise.all([gateway.revocationsLoaded, otherGateway.revocationsLoaded]);
+});
+afterAll(async () => {
+  await Promise.all([gateway.stop(), otherGateway.stop()]);
+  await Promise.all(services.map((service) => service.stop()));
+  await database.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const send = (target: RunningGateway, method: string, urlPath: string, body?: unknown, headers = {}) =>
+  fetch(`${target.url}${urlPath}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+interface Session {
+  token: string;
+  user: { id?: string; _id?: string; username: string };
+}
+let ada: Session;
+const idOf = (session: Session): string => (session.user.id ?? session.user._id) as string;
+
+test('/ready is 200 with every real service ready', async () => {
+  const response = await fetch(`${gateway.url}/ready`);
+  expect(response.status).toBe(200);
+  expect(await response.json()).toMatchObject({
+    status: 'ready',
+    services: {
+      auth: { status: 'ready', ready: 1 },
+      posts: { status: 'ready', ready: 1 },
+      users: { status: 'ready', ready: 1 },
+      notifications: { status: 'ready', ready: 1 },
+    },
+    revocations: 'loaded',
+  });
+});
+
+test('register and sign in through the gateway; the token opens protected routes', async () => {
+  const registered = await send(gateway, 'POST', '/api/auth/register', {
+    username: 'ada',
+    email: 'Ada@Example.com',
+    password: 'analytical1',
+  });
+  expect(registered.status).toBe(201);
+  ada = (await registered.json()) as Session;
+  expect(ada.token).toEqual(expect.any(String));
+
+  const me = await send(gateway, 'GET', '/api/auth/me', undefined, bearer(ada.token));
+  expect(me.status).toBe(200);
+  expect(await me.json()).toMatchObject({ username: 'ada' });
+  expect((await send(gateway, 'GET', '/api/auth/me')).status).toBe(401);
+
+  const login = await send(gateway, 'POST', '/api/auth/login', {
+    email: 'ada@example.com',
+    password: 'analytical1',
+  });
+  expect(login.status).toBe(200);
+});
+
+test('bug reports reach notifications, anonymous or signed in', async () => {
+  const anonymous = await send(gateway, 'POST', '/api/report-bug', { bug: 'The feed jumps when I scroll' });
+  expect(anonymous.status).toBe(201);
+  expect(await anonymous.json()).toEqual({ message: 'Thank you for reporting the bug!' });
+  const signedIn = await send(
+    gateway,
+    'POST',
+    '/api/report-bug',
+    { bug: 'Likes flicker' },
+    bearer(ada.token),
+  );
+  expect(signedIn.status).toBe(201);
+
+  const client = new MongoClient(mongoUri);
+  try {
+    const reports = await client.db().collection('bug_reports').find({}).sort({ createdAt: 1 }).toArray();
+    expect(reports.map((report) => report.reporter?.username ?? null)).toEqual([null, 'ada']);
+  } finally {
+    await client.close();
+  }
+});
+
+test('a password change revokes the old token on this gateway at once, and on the other within a poll', async () => {
+  const oldToken = ada.token;
+  expect((await send(otherGateway, 'GET', '/api/auth/me', undefined, bearer(oldToken))).status).toBe(200);
+  const changed = await send(
+    gateway,
+    'PUT',
+    `/api/users/${idOf(ada)}/password`,
+    { currentPassword: 'analytical1', newPassword: 'difference2', confirmPassword: 'difference2' },
+    bearer(oldToken),
+  );
+  expect(changed.status).toBe(200);
+  expect(changed.headers.get('x-devcircle-revoked')).toBeNull();
+  const { token: newToken } = (await changed.json()) as { token: string };
+
+  const refused = await send(gateway, 'GET', '/api/auth/me', undefined, bearer(oldToken));
+  expect(refused.status).toBe(401);
+  expect(await refused.json()).toMatchObject({ code: 'TOKEN_REVOKED' });
+  expect((await send(gateway, 'GET', '/api/auth/me', undefined, bearer(newToken))).status).toBe(200);
+
+  await eventually(
+    async () => (await send(otherGateway, 'GET', '/api/auth/me', undefined, bearer(oldToken))).status === 401,
+  );
+  expect((await send(otherGateway, 'GET', '/api/auth/me', undefined, bearer(newToken))).status).toBe(200);
+  ada.token = newToken;
+});
+
+test('a gateway started later loads the revocations already made', async () => {
+  const [auth, posts, users, notifications] = services;
+  const late = await startTestGateway({
+    AUTH_URLS: auth.url,
+    POSTS_URLS: posts.url,
+    USERS_URLS: users.url,
+    NOTIFICATIONS_URLS: notifications.url,
+  });
+  try {
+    await late.revocationsLoaded;
+    expect(late.revocations.isRevoked(idOf(ada), 0)).toBe(true);
+  } finally {
+    await late.stop();
+  }
+});
+
+test('repeated wrong passwords for one account hit the per-account limit in front of the real auth', async () => {
+  const wrong = () =>
+    send(gateway, 'POST', '/api/auth/login', { email: 'ADA@example.com', password: 'nope-nope' });
+  for (let i = 0; i < 3; i++) expect((await wrong()).status).toBe(401);
+  const limited = await wrong();
+  expect(limited.status).toBe(429);
+  expect(await limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+});
+
+test('auth’s internal endpoint is not reachable through the gateway, even with the internal secret', async () => {
+  const response = await send(
+    gateway,
+    'GET',
+    '/internal/revocations',
+    undefined,
+    internalHeaders(INTERNAL_SECRET),
+  );
+  expect(response.status).toBe(404);
+});
+
+test('database down: the services’ own 503 DATABASE_NOT_CONNECTED comes through; /ready is 503', async () => {
+  const port = database.port;
+  await database.stop();
+  try {
+    const response = await send(gateway, 'POST', '/api/report-bug', { bug: 'Everything is down' });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({
+      message: DATABASE_NOT_CONNECTED_MESSAGE,
+      code: 'DATABASE_NOT_CONNECTED',
+    });
+    const ready = await fetch(`${gateway.url}/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({
+      services: {
+        auth: { status: 'unavailable', instances: [{ status: 'unavailable', detail: 'database down' }] },
+      },
+    });
+    expect((await fetch(`${gateway.url}/health`)).status).toBe(200);
+  } finally {
+    database = await startServer({ port });
+  }
+});
