@@ -25,9 +25,10 @@ function build(): void {
 
 /** How to run one package's entry point: the built JavaScript, or its source under tsx watch. */
 function entry(packageDir: string): string {
+  // `exec` replaces the shell concurrently starts, so signals reach the process itself.
   return watch
-    ? `node ${path.join(ROOT, 'node_modules/tsx/dist/cli.mjs')} watch ${path.join(packageDir, 'src/main.ts')}`
-    : `node ${path.join(packageDir, 'dist/src/main.js')}`;
+    ? `exec node ${path.join(ROOT, 'node_modules/tsx/dist/cli.mjs')} watch ${path.join(packageDir, 'src/main.ts')}`
+    : `exec node ${path.join(packageDir, 'dist/src/main.js')}`;
 }
 
 function commands(): ConcurrentlyCommandInput[] {
@@ -36,7 +37,7 @@ function commands(): ConcurrentlyCommandInput[] {
   if (!process.env.MONGODB_URI) {
     list.push({
       name: 'db',
-      command: `node ${path.join(ROOT, 'services/embedded-mongo/dist/src/cli.js')} --port ${databasePort} --dbpath ${path.join(dataDir, 'db')}`,
+      command: `exec node ${path.join(ROOT, 'services/embedded-mongo/dist/src/cli.js')} --port ${databasePort} --dbpath ${path.join(dataDir, 'db')}`,
       env,
     });
   }

@@ -10,6 +10,8 @@ export function createLogger(name: string, level: string): Logger {
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
+const PROBES = new Set(['/health', '/ready']);
+
 /** Gives every request an id (kept from the gateway when it sent one) and logs one JSON line when it ends. */
 export function requestLogger(logger: Logger): Middleware {
   return async (ctx, next) => {
@@ -25,6 +27,8 @@ export function requestLogger(logger: Logger): Middleware {
       const ms = Math.round((performance.now() - started) * 10) / 10;
       const line = { method: ctx.method, path: ctx.path, status: ctx.status, ms };
       if (ctx.status >= 500) ctx.state.logger.error(line, 'request');
+      else if (PROBES.has(ctx.path))
+        ctx.state.logger.debug(line, 'request'); // polled every second by the gateway
       else ctx.state.logger.info(line, 'request');
     }
   };
