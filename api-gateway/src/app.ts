@@ -32,7 +32,7 @@ const badPath = (): HttpError => new HttpError(400, 'Invalid request path', { co
  */
 export function createApp(parts: GatewayParts): Koa {
   const { config, logger, pools, proxy, revocations, rateLimits } = parts;
-  const app = new Koa({ proxy: config.trustProxy });
+  const app = new Koa();
   app.on('error', (err: Error) => logger.error({ err: err.message }, 'unhandled app error'));
 
   const local = new Router();
@@ -77,7 +77,7 @@ export function createApp(parts: GatewayParts): Koa {
     return composed;
   };
 
-  app.use(requestContext(logger, config.trustProxy));
+  app.use(requestContext(logger, config.trustProxyHops));
   app.use(errorHandler);
   app.use(gatewayErrors);
   app.use(securityHeaders(config));

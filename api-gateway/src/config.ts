@@ -61,8 +61,11 @@ export interface GatewayConfig extends BaseConfig {
   healthCheckTimeoutMs: number;
   maxBodyBytes: number;
   corsOrigins: string[];
-  /** Trust `X-Forwarded-For` from a load balancer in front of the gateway. */
-  trustProxy: boolean;
+  /**
+   * How many proxies (load balancers) in front of the gateway append to `X-Forwarded-For`; 0 trusts none. The
+   * client address is the entry that many places from the right: entries further left are the client's to invent.
+   */
+  trustProxyHops: number;
   revocationPollMs: number;
   rateLimits: {
     store: 'mongo' | 'memory';
@@ -106,6 +109,13 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
   throw new Error(`${name} must be true or false (got "${env[name]}")`);
+}
+
+/** TRUST_PROXY: false (default) or 0, true (one load balancer), or the number of proxies. */
+function proxyHops(env: NodeJS.ProcessEnv): number {
+  const raw = env.TRUST_PROXY?.trim().toLowerCase();
+  if (raw && /^\d+$/.test(raw)) return Number(raw);
+  return flag(env, 'TRUST_PROXY', false) ? 1 : 0;
 }
 
 function list(raw: string | undefined): string[] {
@@ -194,7 +204,7 @@ export function loadConfig(
     healthCheckTimeoutMs: integer(env, 'HEALTH_CHECK_TIMEOUT_MS', 1_500, 1),
     maxBodyBytes: integer(env, 'MAX_BODY_BYTES', 1024 * 1024, 1),
     corsOrigins: origins(env),
-    trustProxy: flag(env, 'TRUST_PROXY', false),
+    trustProxyHops: proxyHops(env),
     revocationPollMs: integer(env, 'REVOCATION_POLL_MS', 1_000, 1),
     rateLimits: { store, routes },
     static: {

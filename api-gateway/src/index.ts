@@ -85,7 +85,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
       rejectUpgrade(socket, 404, notFound().toBody());
       return;
     }
-    const requestId = prepareForwarding(req, config.trustProxy);
+    const { requestId } = prepareForwarding(req, config.trustProxyHops);
     const identity = applyToken(req, tokenOptions);
     upgradedSockets.add(socket);
     socket.once('close', () => upgradedSockets.delete(socket));

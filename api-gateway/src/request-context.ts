@@ -13,6 +13,8 @@ import { REVOKED_HEADER } from './proxy/proxy';
 declare module 'koa' {
   interface DefaultState {
     requestId?: string;
+    /** Use this, not `ctx.ip`: it honours TRUST_PROXY hops and cannot be set by the client. */
+    clientIp?: string;
     logger?: Logger;
     /** The instance a proxied request went to (for the log line). */
     upstream?: string;
@@ -24,33 +26,47 @@ const CLIENT_FORBIDDEN = [IDENTITY_HEADER, INTERNAL_HEADER, REVOKED_HEADER, 'kee
 
 const VALID_REQUEST_ID = /^[\w-]{1,64}$/;
 
+export interface Forwarding {
+  requestId: string;
+  /** The client's address: the socket's, or with trusted proxies the entry they vouch for. */
+  clientIp: string;
+}
+
 /**
  * Makes a client request fit to forward: removes headers a client must not send, keeps or creates the request id,
  * and records the client address in `x-forwarded-for` (appended to a trusted load balancer's list, else replaced).
- * Used for plain requests and for upgrades alike. Returns the request id.
+ * Used for plain requests and for upgrades alike.
  */
-export function prepareForwarding(req: IncomingMessage, trustProxy: boolean): string {
+export function prepareForwarding(req: IncomingMessage, trustProxyHops: number): Forwarding {
   for (const header of CLIENT_FORBIDDEN) delete req.headers[header];
   const incoming = req.headers[REQUEST_ID_HEADER];
   const requestId = typeof incoming === 'string' && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
   req.headers[REQUEST_ID_HEADER] = requestId;
+
   const address = req.socket.remoteAddress ?? '';
-  const previous = req.headers['x-forwarded-for'];
-  req.headers['x-forwarded-for'] = trustProxy && previous ? `${previous}, ${address}` : address;
-  if (!trustProxy || !req.headers['x-forwarded-proto']) {
+  const previous = trustProxyHops > 0 ? req.headers['x-forwarded-for'] : undefined;
+  const chain = [
+    ...(typeof previous === 'string' ? previous.split(',') : []).map((entry) => entry.trim()).filter(Boolean),
+    address,
+  ];
+  // The last entry is the socket; each trusted proxy vouches for the one before it.
+  const clientIp = chain[Math.max(0, chain.length - 1 - trustProxyHops)];
+  req.headers['x-forwarded-for'] = chain.join(', ');
+  if (trustProxyHops === 0 || !req.headers['x-forwarded-proto']) {
     req.headers['x-forwarded-proto'] = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
   }
-  return requestId;
+  return { requestId, clientIp };
 }
 
 /**
  * Request id (kept from the client when well-formed, else generated; sent upstream and returned) and one JSON log
  * line per request: method, path, status, ms, upstream instance and user id when known. Never the token.
  */
-export function requestContext(logger: Logger, trustProxy: boolean): Middleware {
+export function requestContext(logger: Logger, trustProxyHops: number): Middleware {
   return async (ctx, next) => {
-    const requestId = prepareForwarding(ctx.req, trustProxy);
+    const { requestId, clientIp } = prepareForwarding(ctx.req, trustProxyHops);
     ctx.state.requestId = requestId;
+    ctx.state.clientIp = clientIp;
     ctx.state.logger = logger.child({ requestId });
     ctx.set(REQUEST_ID_HEADER, requestId);
     const started = performance.now();

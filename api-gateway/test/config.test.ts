@@ -27,7 +27,7 @@ test('one-machine defaults', () => {
     upstreamTimeoutMs: 10_000,
     maxBodyBytes: 1024 * 1024,
     corsOrigins: [],
-    trustProxy: false,
+    trustProxyHops: 0,
     revocationPollMs: 1000,
     static: { enabled: true, shellDist: path.join(repo, 'shell', 'dist') },
     rateLimits: {
@@ -62,6 +62,7 @@ test('bad settings stop the start with a message naming the variable', () => {
   expect(() => loadConfig({ RATE_LIMIT_LOGIN_PER_IP: '0' })).toThrow('RATE_LIMIT_LOGIN_PER_IP');
   expect(() => loadConfig({ AUTH_URLS: 'not a url' })).toThrow('AUTH_URLS has an invalid URL');
   expect(() => loadConfig({ SERVE_STATIC: 'maybe' })).toThrow('SERVE_STATIC must be true or false');
+  expect(() => loadConfig({ TRUST_PROXY: 'perhaps' })).toThrow('TRUST_PROXY must be true or false');
   expect(() => loadConfig({ RATE_LIMIT_STORE: 'redis' })).toThrow('RATE_LIMIT_STORE must be mongo or memory');
 });
 

@@ -95,6 +95,29 @@ test('login per IP: past the limit, 429 with Retry-After, and auth is not called
   ).toBe(401);
 });
 
+test('behind a trusted load balancer, invented X-Forwarded-For entries do not dodge the per-IP limit', async () => {
+  const target = await gateway({ RATE_LIMIT_LOGIN_PER_IP: '2', RATE_LIMIT_LOGIN_PER_ACCOUNT: '100' });
+  const realClient = nextIp();
+  // The load balancer (played by the test) appends the address it saw; what is left of it came from the client.
+  const viaBalancer = (invented: string) =>
+    attempt(
+      target,
+      '/api/auth/login',
+      { email: `${invented}@example.com`, password: 'x' },
+      `${invented}, ${realClient}`,
+    );
+  expect((await viaBalancer('10.0.0.1')).status).toBe(401);
+  expect((await viaBalancer('10.0.0.2')).status).toBe(401);
+  await expectLimited(await viaBalancer('10.0.0.3'));
+  // And the service sees the whole chain, ending with the balancer's own address.
+  const forwarded = auth.seen.filter((seen) => seen.url === '/api/auth/login').at(-1)?.headers[
+    'x-forwarded-for'
+  ];
+  expect(forwarded).toMatch(
+    new RegExp(`^10\\.0\\.0\\.2, ${realClient.replace(/\./g, '\\.')}, (::ffff:)?127\\.0\\.0\\.1$`),
+  );
+});
+
 test('login per account: the e-mail is lower-cased and trimmed, whatever address the attempts come from', async () => {
   const target = await gateway({ RATE_LIMIT_LOGIN_PER_IP: '100', RATE_LIMIT_LOGIN_PER_ACCOUNT: '2' });
   expect(

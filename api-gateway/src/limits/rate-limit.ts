@@ -140,7 +140,7 @@ function accountKey(route: LimitedRoute, body: Buffer, contentType: string): str
 export function rateLimit(limits: RateLimits, route: LimitedRoute, maxBodyBytes: number): Middleware {
   const cap = Math.min(LIMITED_BODY_CAP, maxBodyBytes);
   return async (ctx, next) => {
-    await limits.consume(route, 'ip', ctx.ip);
+    await limits.consume(route, 'ip', ctx.state.clientIp ?? ctx.ip);
 
     const declared = Number(ctx.get('content-length') || 0);
     if (declared > cap) {
