@@ -1,17 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import {
-  closeServer,
-  createLogger,
-  notFound,
-  openDatabase,
-  type Database,
-  type Logger,
-} from '@devcircle/service-kit';
+import { closeServer, createLogger, notFound, type Logger } from '@devcircle/service-kit';
 import { createApp } from './app';
 import { applyToken, RevocationList, startRevocationPoller } from './auth';
 import { loadConfig, type GatewayConfig } from './config';
-import { createRateLimits } from './limits';
+import { connectStore, createRateLimits } from './limits';
 import { createProxy, rejectUpgrade } from './proxy';
 import { prepareForwarding } from './request-context';
 import { routeOf } from './routes';
@@ -44,9 +37,10 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
     logger,
     onRevoked: (value) => revocations.applyHeader(value),
   });
-  const database: Database | undefined =
-    config.rateLimits.store === 'mongo' ? openDatabase(config.mongodbUri) : undefined;
-  const rateLimits = createRateLimits(config.rateLimits, database?.db, logger);
+  const store = config.rateLimits.store === 'mongo' ? connectStore(config.mongodbUri, logger) : undefined;
+  const rateLimits = createRateLimits(config.rateLimits, store?.db, logger);
+  // Normally the database is up: count there from the first request. If not, start anyway and count in memory.
+  await store?.firstAttempt;
   const poller = startRevocationPoller({
     pool: pools.auth,
     list: revocations,
@@ -102,13 +96,25 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
     proxy.upgrade(req, socket, head, pools[route.service], config.socketTimeoutMs);
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => {
-      server.off('error', reject);
-      resolve();
+  const release = async (): Promise<void> => {
+    poller.stop();
+    healthChecks.stop();
+    rateLimits.stop();
+    proxy.close();
+    await store?.close();
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (err) {
+    await release(); // a port in use must not leave timers and connections behind
+    throw err;
+  }
   const port = (server.address() as AddressInfo).port;
   const host = !config.host || config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   logger.info({ port, serveStatic: config.static.enabled }, 'gateway listening');
@@ -124,13 +130,9 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
     revocationsLoaded: poller.firstLoad,
     stop: (graceMs?: number) => {
       stopping ??= (async () => {
-        poller.stop();
-        healthChecks.stop();
-        rateLimits.stop();
         for (const socket of upgradedSockets) socket.destroy();
         await closeServer(server, graceMs);
-        proxy.close();
-        await database?.close();
+        await release();
       })();
       return stopping;
     },

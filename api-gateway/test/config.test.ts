@@ -14,6 +14,17 @@ test('production without JWT_SECRET or INTERNAL_SECRET refuses to start, saying 
   ).rejects.toThrow('INTERNAL_SECRET must be set when NODE_ENV=production');
 });
 
+test('a port already in use fails the start with the error, leaving nothing running', async () => {
+  const first = await startGateway({ port: 0, env: { LOG_LEVEL: 'silent', RATE_LIMIT_STORE: 'memory' } });
+  try {
+    await expect(
+      startGateway({ port: first.port, env: { LOG_LEVEL: 'silent', RATE_LIMIT_STORE: 'memory' } }),
+    ).rejects.toThrow('EADDRINUSE');
+  } finally {
+    await first.stop();
+  }
+});
+
 test('one-machine defaults', () => {
   const config = loadConfig({});
   expect(config.port).toBe(8080);

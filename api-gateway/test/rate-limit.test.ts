@@ -3,7 +3,7 @@ import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
 import { MongoClient } from 'mongodb';
 import type { RunningGateway } from '../src';
 import { RATE_LIMIT_COLLECTION } from '../src/limits';
-import { echo, startTestGateway, startUpstream, type Upstream } from './helpers';
+import { deadUrl, echo, eventually, startTestGateway, startUpstream, type Upstream } from './helpers';
 
 /** Auth stand-in: login succeeds only with the password "right"; everything else is echoed. */
 function authStub(req: IncomingMessage, res: ServerResponse, body: Buffer): void {
@@ -233,5 +233,32 @@ test('with the database down, the in-memory insurance limiter still limits', asy
     );
   } finally {
     database = await startServer({ port });
+  }
+});
+
+test('a gateway started before its database counts in memory, then uses the database once it is up', async () => {
+  const { port } = await deadUrl();
+  const lateUri = `mongodb://127.0.0.1:${port}/gateway-late-database`;
+  const target = await gateway({
+    MONGODB_URI: lateUri,
+    RATE_LIMIT_LOGIN_PER_IP: '2',
+    RATE_LIMIT_LOGIN_PER_ACCOUNT: '100',
+  });
+  const ip = nextIp();
+  const login = () => attempt(target, '/api/auth/login', { email: 'early@example.com', password: 'x' }, ip);
+  expect((await login()).status).toBe(401);
+  expect((await login()).status).toBe(401);
+  await expectLimited(await login()); // the insurance limiter counts while there is no database
+
+  const late = await startServer({ port });
+  const client = new MongoClient(lateUri);
+  try {
+    await eventually(async () => {
+      await attempt(target, '/api/auth/login', { email: 'late@example.com', password: 'x' }, nextIp());
+      return (await client.db().collection(RATE_LIMIT_COLLECTION).countDocuments()) > 0;
+    });
+  } finally {
+    await client.close();
+    await late.stop();
   }
 });

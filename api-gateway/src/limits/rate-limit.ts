@@ -51,7 +51,7 @@ export interface RateLimits {
  */
 export function createRateLimits(
   config: GatewayConfig['rateLimits'],
-  db: Db | undefined,
+  db: Promise<Db> | undefined,
   logger: Logger,
 ): RateLimits {
   const limiters = new Map<string, RateLimiterAbstract>();
@@ -67,6 +67,7 @@ export function createRateLimits(
         keyPrefix,
         db
           ? new RateLimiterMongo({
+              // A promise: until it resolves, the limiter reports "not established" and the insurance counts.
               storeClient: db,
               tableName: RATE_LIMIT_COLLECTION,
               keyPrefix,
@@ -81,17 +82,20 @@ export function createRateLimits(
   }
 
   // Indexes are declared by the gateway (and retried while the database is down) rather than by the library.
-  const indexes = db
-    ? retryUntilDone(
-        async () => {
-          const collection = db.collection(RATE_LIMIT_COLLECTION);
-          await collection.createIndex({ key: 1 }, { unique: true });
-          await collection.createIndex({ expire: -1 }, { expireAfterSeconds: 0 });
-        },
-        logger,
-        'rate-limit indexes',
-      )
-    : undefined;
+  let indexes: { stop(): void } | undefined;
+  let stopped = false;
+  void db?.then((connected) => {
+    if (stopped) return;
+    indexes = retryUntilDone(
+      async () => {
+        const collection = connected.collection(RATE_LIMIT_COLLECTION);
+        await collection.createIndex({ key: 1 }, { unique: true });
+        await collection.createIndex({ expire: -1 }, { expireAfterSeconds: 0 });
+      },
+      logger,
+      'rate-limit indexes',
+    );
+  });
 
   const limiterOf = (route: LimitedRoute, scope: Scope): RateLimiterAbstract =>
     limiters.get(`${route}:${scope}`) as RateLimiterAbstract;
@@ -114,7 +118,10 @@ export function createRateLimits(
         logger.warn({ err: (err as Error)?.message, route }, 'rate limit reset failed');
       }
     },
-    stop: () => indexes?.stop(),
+    stop: () => {
+      stopped = true;
+      indexes?.stop();
+    },
   };
 }
 
