@@ -52,7 +52,8 @@ interface Attempt {
   abortWith?: Error;
 }
 
-type Outcome = { kind: 'done' } | { kind: 'failed'; err: NodeJS.ErrnoException; attempt: Attempt };
+type Outcome =
+  { kind: 'done'; attempt: Attempt } | { kind: 'failed'; err: NodeJS.ErrnoException; attempt: Attempt };
 
 const codedError = (message: string, code: string): NodeJS.ErrnoException =>
   Object.assign(new Error(message), { code });
@@ -192,7 +193,7 @@ export function createProxy(options: ProxyOptions) {
         res.off('close', done);
         resolve(outcome);
       };
-      const done = (): void => settle({ kind: 'done' });
+      const done = (): void => settle({ kind: 'done', attempt });
       res.once('finish', done);
       res.once('close', done);
 
@@ -211,7 +212,7 @@ export function createProxy(options: ProxyOptions) {
         (err: NodeJS.ErrnoException) => {
           if (res.headersSent) {
             res.destroy();
-            settle({ kind: 'done' });
+            settle({ kind: 'done', attempt });
           } else {
             settle({ kind: 'failed', err, attempt });
           }
@@ -245,7 +246,8 @@ export function createProxy(options: ProxyOptions) {
       ctx.respond = false;
       const outcome = await tryInstance(req, res, instance, timeoutMs, source);
       if (outcome.kind === 'done') {
-        if (instance.state !== 'up') pool.markUp(instance);
+        // Only an answer proves the instance works (the client may have gone before there was one).
+        if (outcome.attempt.responded && instance.state !== 'up') pool.markUp(instance);
         return;
       }
       ctx.respond = true;
