@@ -25,6 +25,8 @@ export function isDatabaseUnreachable(err: unknown): boolean {
 export interface Database {
   client: MongoClient;
   db: Db;
+  /** Resolves once the first connection has been made (it is retried until the database answers). */
+  connected: Promise<void>;
   /** Resolves true when the database answers a ping within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -33,8 +35,12 @@ export interface Database {
 /**
  * The driver fails an operation after `serverSelectionTimeoutMS` when no server is reachable, so a short one
  * turns "database down" into a 503 within a second; a frequent heartbeat notices quickly that it is back.
+ *
+ * Once connected, the driver rides out outages by itself. But when the very first connection fails, driver 7
+ * leaves the client closed ("Topology is closed") until `connect()` is called again, so a service started before
+ * its database keeps calling `connect()` until it succeeds; meanwhile requests get 503s.
  */
-export function openDatabase(uri: string): Database {
+export function openDatabase(uri: string, retryMs = 1000): Database {
   const client = new MongoClient(uri, {
     serverSelectionTimeoutMS: 700,
     connectTimeoutMS: 700,
@@ -42,9 +48,24 @@ export function openDatabase(uri: string): Database {
     maxPoolSize: 50,
   });
   const db = client.db();
+  let closed = false;
+  let timer: NodeJS.Timeout | undefined;
+  const connected = new Promise<void>((resolve) => {
+    const attempt = (): void => {
+      if (closed) return resolve();
+      client.connect().then(
+        () => resolve(),
+        () => {
+          timer = setTimeout(attempt, retryMs);
+        },
+      );
+    };
+    attempt();
+  });
   return {
     client,
     db,
+    connected,
     ping: async (timeoutMs = 700) => {
       try {
         await db.command({ ping: 1 }, { timeoutMS: timeoutMs });
@@ -53,7 +74,11 @@ export function openDatabase(uri: string): Database {
         return false;
       }
     },
-    close: () => client.close(),
+    close: async () => {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await client.close();
+    },
   };
 }
 

@@ -158,3 +158,29 @@ test('database down: 503 DATABASE_NOT_CONNECTED within about a second; back: rec
   expect(recovered).toBe(200);
   expect((await fetch(`${service.url}/ready`)).status).toBe(200);
 });
+
+test('a service started before its database answers 503 until the database comes up, then works', async () => {
+  const probe = await startServer({ port: 0 });
+  const port = probe.port;
+  await probe.stop();
+  const early = await startNotesService(port);
+  try {
+    const down = await fetch(`${early.url}/count`);
+    expect(down.status).toBe(503);
+    expect(await down.json()).toMatchObject({ code: 'DATABASE_NOT_CONNECTED' });
+    const late = await startServer({ port });
+    try {
+      let status = 0;
+      for (let attempt = 0; attempt < 50 && status !== 200; attempt++) {
+        status = (await fetch(`${early.url}/count`)).status;
+        if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(status).toBe(200);
+      await early.ready; // the start-up task (indexes) ran once the database was there
+    } finally {
+      await late.stop();
+    }
+  } finally {
+    await early.stop();
+  }
+});
