@@ -5,6 +5,7 @@ import {
   IDENTITY_HEADER,
   INTERNAL_HEADER,
   REQUEST_ID_HEADER,
+  requestLogger,
   type Logger,
 } from '@devcircle/service-kit';
 import type { Middleware } from 'koa';
@@ -59,32 +60,18 @@ export function prepareForwarding(req: IncomingMessage, trustProxyHops: number):
 }
 
 /**
- * Request id (kept from the client when well-formed, else generated; sent upstream and returned) and one JSON log
- * line per request: method, path, status, ms, upstream instance and user id when known. Never the token.
+ * Prepares the request for forwarding (see above), then service-kit's request log line, with the upstream
+ * instance and the user id when known. Never the token.
  */
 export function requestContext(logger: Logger, trustProxyHops: number): Middleware {
+  const log = requestLogger(logger, (ctx) => ({
+    ...(ctx.state.upstream ? { upstream: ctx.state.upstream } : {}),
+    ...(ctx.state.identity ? { userId: ctx.state.identity.id } : {}),
+  }));
   return async (ctx, next) => {
-    const { requestId, clientIp } = prepareForwarding(ctx.req, trustProxyHops);
-    ctx.state.requestId = requestId;
-    ctx.state.clientIp = clientIp;
-    ctx.state.logger = logger.child({ requestId });
-    ctx.set(REQUEST_ID_HEADER, requestId);
-    const started = performance.now();
-    try {
-      await next();
-    } finally {
-      const ms = Math.round((performance.now() - started) * 10) / 10;
-      const line = {
-        method: ctx.method,
-        path: ctx.path,
-        status: ctx.status,
-        ms,
-        ...(ctx.state.upstream ? { upstream: ctx.state.upstream } : {}),
-        ...(ctx.state.identity ? { userId: ctx.state.identity.id } : {}),
-      };
-      if (ctx.status >= 500) ctx.state.logger.warn(line, 'request');
-      else ctx.state.logger.info(line, 'request');
-    }
+    // The request id chosen here is in the request headers, so the log line and the upstream share it.
+    ctx.state.clientIp = prepareForwarding(ctx.req, trustProxyHops).clientIp;
+    await log(ctx, next);
   };
 }
 

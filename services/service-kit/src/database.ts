@@ -27,6 +27,8 @@ export interface Database {
   db: Db;
   /** Resolves once the first connection has been made (it is retried until the database answers). */
   connected: Promise<void>;
+  /** Resolves after the first connection attempt, whatever its outcome. */
+  firstAttempt: Promise<void>;
   /** Resolves true when the database answers a ping within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -40,23 +42,47 @@ export interface Database {
  * leaves the client closed ("Topology is closed") until `connect()` is called again, so a service started before
  * its database keeps calling `connect()` until it succeeds; meanwhile requests get 503s.
  */
-export function openDatabase(uri: string, retryMs = 1000): Database {
+export interface OpenOptions {
+  retryMs?: number;
+  /** Told once when the database cannot be reached at start, and again when it is. */
+  logger?: Logger;
+  maxPoolSize?: number;
+}
+
+export function openDatabase(uri: string, options: OpenOptions = {}): Database {
+  const { retryMs = 1000, logger } = options;
   const client = new MongoClient(uri, {
     serverSelectionTimeoutMS: 700,
     connectTimeoutMS: 700,
     heartbeatFrequencyMS: 1000,
-    maxPoolSize: 50,
+    maxPoolSize: options.maxPoolSize ?? 50,
   });
   const db = client.db();
   let closed = false;
+  let failed = false;
   let timer: NodeJS.Timeout | undefined;
+  let attempted: () => void = () => undefined;
+  const firstAttempt = new Promise<void>((resolve) => {
+    attempted = resolve;
+  });
+  // Never settles if closed before connecting: whoever waits for it has nothing to do then.
   const connected = new Promise<void>((resolve) => {
     const attempt = (): void => {
-      if (closed) return resolve();
+      if (closed) return attempted();
       client.connect().then(
-        () => resolve(),
         () => {
+          attempted();
+          if (failed) logger?.info('database connected');
+          resolve();
+        },
+        (err: Error) => {
+          attempted();
+          if (!failed)
+            logger?.warn({ err: err.message }, 'database unreachable; retrying, answering 503 meanwhile');
+          failed = true;
+          if (closed) return;
           timer = setTimeout(attempt, retryMs);
+          timer.unref();
         },
       );
     };
@@ -66,6 +92,7 @@ export function openDatabase(uri: string, retryMs = 1000): Database {
     client,
     db,
     connected,
+    firstAttempt,
     ping: async (timeoutMs = 700) => {
       try {
         await db.command({ ping: 1 }, { timeoutMS: timeoutMs });

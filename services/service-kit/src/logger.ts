@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import pino, { type Logger } from 'pino';
 
 export type { Logger };
@@ -12,8 +12,14 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 
 const PROBES = new Set(['/health', '/ready']);
 
-/** Gives every request an id (kept from the gateway when it sent one) and logs one JSON line when it ends. */
-export function requestLogger(logger: Logger): Middleware {
+/**
+ * Gives every request an id (kept from the gateway when it sent one) and logs one JSON line when it ends:
+ * method, path, status, ms, plus whatever `fields` adds (never secrets).
+ */
+export function requestLogger(
+  logger: Logger,
+  fields?: (ctx: Context) => Record<string, unknown>,
+): Middleware {
   return async (ctx, next) => {
     const incoming = ctx.get(REQUEST_ID_HEADER);
     const requestId = /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -25,7 +31,7 @@ export function requestLogger(logger: Logger): Middleware {
       await next();
     } finally {
       const ms = Math.round((performance.now() - started) * 10) / 10;
-      const line = { method: ctx.method, path: ctx.path, status: ctx.status, ms };
+      const line = { method: ctx.method, path: ctx.path, status: ctx.status, ms, ...fields?.(ctx) };
       if (ctx.status >= 500) ctx.state.logger.error(line, 'request');
       else if (PROBES.has(ctx.path))
         ctx.state.logger.debug(line, 'request'); // polled every second by the gateway

@@ -89,7 +89,7 @@ export async function startService(
   const env = options.env ?? process.env;
   const config = loadBaseConfig(env);
   const logger = createLogger(definition.name, config.logLevel);
-  const database = openDatabase(config.mongodbUri);
+  const database = openDatabase(config.mongodbUri, { logger });
   const deps: ServiceDeps = { env, config, database, db: database.db, logger };
   const app = createApp(definition, deps);
   const setup = retryUntilDone(() => definition.setup?.(deps) ?? Promise.resolve(), logger, 'setup');
