@@ -27,7 +27,6 @@ module.exports = function jestProject(packageDir, displayName, overrides = {}) {
     modulePathIgnorePatterns: ['<rootDir>/dist'],
     transform: { '^.+\\.ts$': ['@swc/jest'] },
     moduleNameMapper,
-    testTimeout: 60000,
     ...overrides,
   };
 };

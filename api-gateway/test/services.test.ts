@@ -1,66 +1,23 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
-import {
-  DATABASE_NOT_CONNECTED_MESSAGE,
-  internalHeaders,
-  startService,
-  type RunningService,
-} from '@devcircle/service-kit';
+import { DATABASE_NOT_CONNECTED_MESSAGE, internalHeaders } from '@devcircle/service-kit';
 import { MongoClient } from 'mongodb';
-import { definition as authService } from '../../services/auth/src';
-import { definition as notificationsService } from '../../services/notifications/src';
-import { definition as postsService } from '../../services/posts/src';
-import { definition as usersService } from '../../services/users/src';
 import type { RunningGateway } from '../src';
-import { bearer, eventually, INTERNAL_SECRET, JWT_SECRET, startTestGateway } from './helpers';
+import { bearer, eventually, INTERNAL_SECRET, startTestGateway } from './helpers';
+import { startStack, type Stack } from './stack';
 
-/** The real services, in-process on free ports, sharing one embedded database; gateways in front of them. */
-let database: RunningServer;
-let dataDir: string;
-let mongoUri: string;
-const services: RunningService[] = [];
+/** The real services behind one gateway, and a second gateway that learns revocations by polling only. */
+let stack: Stack;
 let gateway: RunningGateway;
-/** A second gateway, as when several run behind a load balancer: it learns revocations by polling. */
 let otherGateway: RunningGateway;
 
 beforeAll(async () => {
-  database = await startServer({ port: 0 });
-  dataDir = await mkdtemp(path.join(tmpdir(), 'gateway-services-'));
-  mongoUri = `mongodb://127.0.0.1:${database.port}/gateway-services`;
-  const env = {
-    MONGODB_URI: mongoUri,
-    JWT_SECRET,
-    INTERNAL_SECRET,
-    BCRYPT_COST: '10',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: process.env.GATEWAY_LOG ?? 'silent',
-  };
-  for (const definition of [authService, postsService, usersService, notificationsService]) {
-    const service = await startService(definition, { port: 0, env });
-    await service.ready;
-    services.push(service);
-  }
-  const [auth, posts, users, notifications] = services;
-  const gatewayEnv = {
-    AUTH_URLS: auth.url,
-    POSTS_URLS: posts.url,
-    USERS_URLS: users.url,
-    NOTIFICATIONS_URLS: notifications.url,
-    RATE_LIMIT_STORE: 'mongo',
-    MONGODB_URI: mongoUri,
-    RATE_LIMIT_LOGIN_PER_ACCOUNT: '3',
-  };
-  gateway = await startTestGateway(gatewayEnv);
-  otherGateway = await startTestGateway({ ...gatewayEnv, REVOCATION_POLL_MS: '200' });
-  await Promise.all([gateway.revocationsLoaded, otherGateway.revocationsLoaded]);
+  stack = await startStack({ RATE_LIMIT_LOGIN_PER_ACCOUNT: '3' });
+  gateway = stack.gateway;
+  otherGateway = await startTestGateway({ ...stack.gatewayEnv, REVOCATION_POLL_MS: '200' });
+  await otherGateway.revocationsLoaded;
 });
 afterAll(async () => {
-  await Promise.all([gateway.stop(), otherGateway.stop()]);
-  await Promise.all(services.map((service) => service.stop()));
-  await database.stop();
-  await rm(dataDir, { recursive: true, force: true });
+  await otherGateway.stop();
+  await stack.stop();
 });
 
 const send = (target: RunningGateway, method: string, urlPath: string, body?: unknown, headers = {}) =>
@@ -127,7 +84,7 @@ test('bug reports reach notifications, anonymous or signed in', async () => {
   );
   expect(signedIn.status).toBe(201);
 
-  const client = new MongoClient(mongoUri);
+  const client = new MongoClient(stack.mongoUri);
   try {
     const reports = await client.db().collection('bug_reports').find({}).sort({ createdAt: 1 }).toArray();
     expect(reports.map((report) => report.reporter?.username ?? null)).toEqual([null, 'ada']);
@@ -163,13 +120,7 @@ test('a password change revokes the old token on this gateway at once, and on th
 });
 
 test('a gateway started later loads the revocations already made', async () => {
-  const [auth, posts, users, notifications] = services;
-  const late = await startTestGateway({
-    AUTH_URLS: auth.url,
-    POSTS_URLS: posts.url,
-    USERS_URLS: users.url,
-    NOTIFICATIONS_URLS: notifications.url,
-  });
+  const late = await startTestGateway(stack.gatewayEnv);
   try {
     await late.revocationsLoaded;
     expect(late.revocations.isRevoked(idOf(ada), 0)).toBe(true);
@@ -199,8 +150,7 @@ test('auth’s internal endpoint is not reachable through the gateway, even with
 });
 
 test('database down: the services’ own 503 DATABASE_NOT_CONNECTED comes through; /ready is 503', async () => {
-  const port = database.port;
-  await database.stop();
+  await stack.stopDatabase();
   try {
     const response = await send(gateway, 'POST', '/api/report-bug', { bug: 'Everything is down' });
     expect(response.status).toBe(503);
@@ -217,6 +167,6 @@ test('database down: the services’ own 503 DATABASE_NOT_CONNECTED comes throug
     });
     expect((await fetch(`${gateway.url}/health`)).status).toBe(200);
   } finally {
-    database = await startServer({ port });
+    await stack.startDatabase();
   }
 });

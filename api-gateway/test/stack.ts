@@ -1,0 +1,102 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
+import { startService, type RunningService, type ServiceDefinition } from '@devcircle/service-kit';
+import { definition as authService } from '../../services/auth/src';
+import { definition as notificationsService } from '../../services/notifications/src';
+import { definition as postsService } from '../../services/posts/src';
+import { definition as usersService } from '../../services/users/src';
+import type { RunningGateway } from '../src';
+import { INTERNAL_SECRET, JWT_SECRET, startTestGateway } from './helpers';
+
+const DEFINITIONS = {
+  auth: authService,
+  posts: postsService,
+  users: usersService,
+  notifications: notificationsService,
+};
+export type ServiceName = keyof typeof DEFINITIONS;
+
+/**
+ * The whole back end as `npm start` runs it, in-process on free ports: the embedded database, the four real
+ * services and a gateway in front of them. Parts can be stopped and started again on the same port.
+ */
+export interface Stack {
+  gateway: RunningGateway;
+  services: Record<ServiceName, RunningService>;
+  database: RunningServer;
+  mongoUri: string;
+  dataDir: string;
+  /** The environment the services run with. */
+  env: NodeJS.ProcessEnv;
+  /** The gateway environment, for starting more gateways in front of the same services. */
+  gatewayEnv: Record<string, string>;
+  stopDatabase(): Promise<void>;
+  startDatabase(): Promise<void>;
+  stopService(name: ServiceName): Promise<void>;
+  startService(name: ServiceName): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startStack(gatewayOverrides: Record<string, string> = {}): Promise<Stack> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'devcircle-stack-'));
+  // On disk, as `npm start` runs it, so a database restart keeps the data.
+  const dbpath = path.join(dataDir, 'db');
+  let database = await startServer({ port: 0, dbpath });
+  const databasePort = database.port;
+  const mongoUri = `mongodb://127.0.0.1:${databasePort}/devcircle-stack`;
+  const env: NodeJS.ProcessEnv = {
+    MONGODB_URI: mongoUri,
+    JWT_SECRET,
+    INTERNAL_SECRET,
+    BCRYPT_COST: '10',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.GATEWAY_LOG ?? 'silent',
+  };
+  const launch = async (definition: ServiceDefinition, port = 0): Promise<RunningService> => {
+    const service = await startService(definition, { port, env });
+    await service.ready;
+    return service;
+  };
+  const services = {} as Record<ServiceName, RunningService>;
+  for (const name of Object.keys(DEFINITIONS) as ServiceName[])
+    services[name] = await launch(DEFINITIONS[name]);
+  const gatewayEnv = {
+    AUTH_URLS: services.auth.url,
+    POSTS_URLS: services.posts.url,
+    USERS_URLS: services.users.url,
+    NOTIFICATIONS_URLS: services.notifications.url,
+    RATE_LIMIT_STORE: 'mongo',
+    MONGODB_URI: mongoUri,
+    ...gatewayOverrides,
+  };
+  const gateway = await startTestGateway(gatewayEnv);
+  await gateway.revocationsLoaded;
+  const stack: Stack = {
+    gateway,
+    services,
+    get database() {
+      return database;
+    },
+    mongoUri,
+    dataDir,
+    env,
+    gatewayEnv,
+    stopDatabase: () => database.stop(),
+    startDatabase: async () => {
+      database = await startServer({ port: databasePort, dbpath });
+    },
+    stopService: (name) => services[name].stop(),
+    startService: async (name) => {
+      services[name] = await launch(DEFINITIONS[name], services[name].port);
+    },
+    stop: async () => {
+      await gateway.stop();
+      await Promise.all(Object.values(services).map((service) => service.stop()));
+      await database.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  return stack;
+}
