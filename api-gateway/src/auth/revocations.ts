@@ -1,4 +1,5 @@
 import { internalHeaders, type Logger } from '@devcircle/service-kit';
+import { ObjectId } from 'mongodb';
 import { probe, type UpstreamPool } from '../upstreams';
 
 /**
@@ -62,6 +63,19 @@ export interface RevocationPoller {
 }
 
 /**
+ * Several auth instances each make their own ObjectIds, so a revocation can be stored with an id a little older
+ * than one already seen. Each poll therefore starts a while before the newest id seen; applying a revocation
+ * twice changes nothing.
+ */
+export const LOOK_BACK_SECONDS = 30;
+
+function lookBack(id: string): string {
+  if (!ObjectId.isValid(id)) return id;
+  const seconds = Math.floor(new ObjectId(id).getTimestamp().getTime() / 1000) - LOOK_BACK_SECONDS;
+  return ObjectId.createFromTime(Math.max(0, seconds)).toHexString();
+}
+
+/**
  * Loads every revocation at start, then asks auth for the ones after the last seen id every `intervalMs`
  * (`GET /internal/revocations?after=<id>`, with the internal secret). While auth cannot be reached it keeps
  * trying, and logs only when that state changes.
@@ -120,6 +134,7 @@ export function startRevocationPoller(options: {
   };
 
   const tick = async (): Promise<void> => {
+    if (after !== undefined) after = lookBack(after);
     const ok = await catchUp();
     if (stopped) return;
     if (ok && failing) logger.info('token revocations reachable again');

@@ -1,0 +1,62 @@
+import { MongoClient, ObjectId } from 'mongodb';
+import { bearer, eventually } from './helpers';
+import { startStack, type Stack } from './stack';
+
+let stack: Stack;
+beforeAll(async () => {
+  stack = await startStack({ REVOCATION_POLL_MS: '100' });
+});
+afterAll(() => stack.stop());
+
+const call = (method: string, urlPath: string, body?: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${stack.gateway.url}${urlPath}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+async function register(username: string): Promise<{ token: string; id: string }> {
+  const response = await call('POST', '/api/auth/register', {
+    username,
+    email: `${username}@example.com`,
+    password: 'secret123',
+  });
+  const body = (await response.json()) as { token: string; user: { id: string } };
+  return { token: body.token, id: body.user.id };
+}
+
+test('a revocation stored with an older id than one already seen (another auth instance) still takes effect', async () => {
+  const early = await register('early');
+  const late = await register('late');
+  // A password change gives the gateway a newest revocation id to poll after.
+  const change = await call(
+    'PUT',
+    `/api/users/${late.id}/password`,
+    { currentPassword: 'secret123', newPassword: 'secret456', confirmPassword: 'secret456' },
+    bearer(late.token),
+  );
+  expect(change.status).toBe(200);
+  await new Promise((resolve) => setTimeout(resolve, 300)); // a few polls: the gateway is past that id
+
+  // Another auth instance made its id a few seconds earlier and stored it only now.
+  const client = new MongoClient(stack.mongoUri);
+  try {
+    await client.connect();
+    await client
+      .db()
+      .collection('token_revocations')
+      .insertOne({
+        _id: ObjectId.createFromTime(Math.floor(Date.now() / 1000) - 5),
+        userId: early.id,
+        tokenVersion: 1,
+        createdAt: new Date(),
+      });
+  } finally {
+    await client.close();
+  }
+  await eventually(
+    async () => (await call('GET', '/api/auth/me', undefined, bearer(early.token))).status === 401,
+  );
+  const refused = await call('GET', '/api/auth/me', undefined, bearer(early.token));
+  expect(await refused.json()).toMatchObject({ code: 'TOKEN_REVOKED' });
+});
