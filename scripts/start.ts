@@ -14,6 +14,7 @@ const gatewayPort = process.env.PORT ?? '8080';
 const databasePort = process.env.DB_PORT ?? '27018';
 
 const SERVICES = ['auth', 'posts', 'users', 'notifications'] as const;
+const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 
 function build(): void {
   // Incremental: a no-op when nothing changed since the last build.
@@ -23,21 +24,24 @@ function build(): void {
   });
 }
 
-/** How to run one package's entry point: the built JavaScript, or its source under tsx watch. */
+/**
+ * How to run one package's entry point: its built JavaScript; in watch mode under `node --watch`, which restarts it
+ * when `tsc -b --watch` rewrites any file it loaded (its own or a shared package's). `exec` replaces the shell
+ * concurrently starts, so signals reach the process itself.
+ */
 function entry(packageDir: string): string {
-  // `exec` replaces the shell concurrently starts, so signals reach the process itself.
-  return watch
-    ? `exec node ${path.join(ROOT, 'node_modules/tsx/dist/cli.mjs')} watch ${path.join(packageDir, 'src/main.ts')}`
-    : `exec node ${path.join(packageDir, 'dist/src/main.js')}`;
+  return `exec node ${watch ? '--watch ' : ''}${path.join(packageDir, 'dist/src/main.js')}`;
 }
 
 function commands(): ConcurrentlyCommandInput[] {
   const env = { DATA_DIR: dataDir, DB_PORT: databasePort };
   const list: ConcurrentlyCommandInput[] = [];
+  if (watch) list.push({ name: 'build', command: `exec node ${TSC} -b --watch --preserveWatchOutput` });
   if (!process.env.MONGODB_URI) {
+    const cli = path.join(ROOT, 'services/embedded-mongo/dist/src/cli.js');
     list.push({
       name: 'db',
-      command: `exec node ${path.join(ROOT, 'services/embedded-mongo/dist/src/cli.js')} --port ${databasePort} --dbpath ${path.join(dataDir, 'db')}`,
+      command: `exec node ${cli} --port ${databasePort} --dbpath ${path.join(dataDir, 'db')}`,
       env,
     });
   }
@@ -70,7 +74,7 @@ async function announceWhenReady(): Promise<void> {
 }
 
 function main(): void {
-  if (!watch) build();
+  build();
   const { result } = concurrently(commands(), {
     prefix: 'name',
     restartTries: -1, // a crashed process comes back, as often as it takes
@@ -78,6 +82,9 @@ function main(): void {
     killOthersOn: [],
     handleInput: false,
   });
+  // concurrently counts a stop as clean (exit code 0, so nothing is restarted) only when it came by SIGINT; a
+  // SIGTERM stop would restart whatever died by the signal (tsc --watch). Let SIGTERM stop it the same way.
+  process.on('SIGTERM', () => process.emit('SIGINT', 'SIGINT'));
   void announceWhenReady();
   result.then(
     () => process.exit(0),
