@@ -25,20 +25,6 @@ export const usernameField = Joi.string()
     'string.pattern.base': 'Username may only contain letters, numbers, dots, hyphens and underscores',
   });
 
-/** An address as typed at registration or for a reset: must look like one. */
-export const emailField = Joi.string()
-  .trim()
-  .max(EMAIL_MAX)
-  .pattern(EMAIL_PATTERN)
-  .required()
-  .messages({
-    'any.required': 'Email is required',
-    'string.empty': 'Email is required',
-    'string.base': 'Email must be a string',
-    'string.max': `Email must be at most ${EMAIL_MAX} characters`,
-    'string.pattern.base': 'Please enter a valid email',
-  });
-
 /**
  * The address at sign-in: only bounded, not pattern-checked, so a malformed one gets the same "invalid email or
  * password" as any other unknown address.
@@ -53,3 +39,8 @@ export const loginEmailField = Joi.string()
     'string.base': 'Email must be a string',
     'string.max': `Email must be at most ${EMAIL_MAX} characters`,
   });
+
+/** An address as typed at registration or for a reset: must also look like one. */
+export const emailField = loginEmailField
+  .pattern(EMAIL_PATTERN)
+  .messages({ 'string.pattern.base': 'Please enter a valid email' });
