@@ -35,3 +35,4 @@ export {
 } from './service';
 export { Joi, validate, validated, type RequestSchemas } from './validation';
 export { INTERNAL_HEADER, internalHeaders, requireInternal } from './internal';
+export { runProcess } from './process';

@@ -10,6 +10,7 @@ import { errorHandler } from './error-handler';
 import { healthRoutes } from './health';
 import { readIdentity } from './identity';
 import { createLogger, requestLogger, type Logger } from './logger';
+import { runProcess } from './process';
 
 export interface ServiceDeps {
   /** The environment the service was started with (process.env, or a test's own). */
@@ -116,24 +117,9 @@ export async function startService(
 
 /** The entry point of a service process: start, and stop gracefully on SIGTERM or SIGINT. */
 export function runService(definition: ServiceDefinition): void {
-  startService(definition).then(
-    (service) => {
-      let stopping = false;
-      const stop = (signal: string): void => {
-        if (stopping) return;
-        stopping = true;
-        service.deps.logger.info({ signal }, 'shutting down');
-        service.stop().then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
-      };
-      process.on('SIGTERM', () => stop('SIGTERM'));
-      process.on('SIGINT', () => stop('SIGINT'));
-    },
-    (err: Error) => {
-      process.stderr.write(`${definition.name} service failed to start: ${err.message}\n`);
-      process.exit(1);
-    },
+  runProcess(
+    `${definition.name} service`,
+    () => startService(definition),
+    (service) => service.deps.logger,
   );
 }
