@@ -9,6 +9,7 @@ const WORKSPACE_SOURCES = {
   '^@devcircle/users-service$': 'services/users/src',
   '^@devcircle/notifications-service$': 'services/notifications/src',
   '^@devcircle/api-gateway$': 'api-gateway/src',
+  '^@devcircle/sdk$': 'sdk/src',
 };
 
 /** The Jest project of one package. */

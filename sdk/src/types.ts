@@ -1,0 +1,81 @@
+/**
+ * The contract between the shell and the remotes (version `SDK_VERSION`). Remotes import `sdk` from
+ * `@devcircle/sdk`; Module Federation shares the package as a singleton, so every remote talks to the shell's one
+ * instance. Remotes never read storage or build API URLs themselves.
+ */
+
+/** The signed-in user as the session holds it (product-spec §3 User (session)). */
+export interface SessionUser {
+  id: string;
+  _id?: string;
+  username: string;
+  email: string;
+  displayName?: string;
+  createdAt?: string;
+  /** True for the placeholder built from the stored token while the server is slow or failing (§4 Auth). */
+  fromCache?: boolean;
+}
+
+export interface AuthState {
+  user: SessionUser | null;
+  token: string | null;
+  /** True until the start-up current-user lookup has finished. */
+  loading: boolean;
+  /** True when a user is present. */
+  authenticated: boolean;
+}
+
+export interface AuthApi {
+  getState(): AuthState;
+  /** Calls `listener` on every change; returns the unsubscribe function. */
+  subscribe(listener: (state: AuthState) => void): () => void;
+  /** At start: with a stored token, looks up the current user (3 s timeout, §4 rules). */
+  init(): Promise<void>;
+  /** Stores the token, sets the user, starts the keep-alive ping. Throws ApiError ('Login failed' fallback). */
+  login(email: string, password: string): Promise<SessionUser>;
+  /** Stores the token and sets the user; no ping. Throws ApiError ('Registration failed' fallback). */
+  register(username: string, email: string, password: string): Promise<SessionUser>;
+  /** Removes the token, clears the user, stops the ping. */
+  logout(): void;
+  /** Replaces the held user (after a profile edit). */
+  updateUser(user: SessionUser): void;
+  /** Replaces the stored token (after a password change issues a new one). */
+  replaceToken(token: string): void;
+}
+
+export interface RequestOptions {
+  /** Milliseconds before the request is abandoned with an ApiError (code 'TIMEOUT'). */
+  timeoutMs?: number;
+  /** Message used when the server sends none (§8: 'Login failed', 'Failed to fetch post', …). */
+  fallbackMessage?: string;
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+}
+
+export interface NavigationApi {
+  /** Moves to an app path without reloading the page (React Router in the shell owns history). */
+  navigate(to: string, options?: { replace?: boolean }): void;
+  /** The shell registers its router's navigate function here once. */
+  setNavigator(navigator: (to: string, options?: { replace?: boolean }) => void): void;
+}
+
+/** Whether any notification is unread: the red dots in the navigation. */
+export interface UnreadIndicator {
+  get(): boolean;
+  set(unread: boolean): void;
+  subscribe(listener: (unread: boolean) => void): () => void;
+}
+
+export interface DevCircleSdk {
+  version: string;
+  auth: AuthApi;
+  api: ApiClient;
+  navigation: NavigationApi;
+  unread: UnreadIndicator;
+}
