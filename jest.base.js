@@ -24,9 +24,14 @@ module.exports = function jestProject(packageDir, displayName, overrides = {}) {
     testEnvironment: 'node',
     // The package root (not test/) so a package without tests yet is simply a project with none.
     roots: ['<rootDir>'],
-    testMatch: ['<rootDir>/test/**/*.test.ts'],
     modulePathIgnorePatterns: ['<rootDir>/dist'],
-    transform: { '^.+\\.ts$': ['@swc/jest'] },
+    transform: {
+      '^.+\\.tsx?$': [
+        '@swc/jest',
+        { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+      ],
+    },
+    testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/test/**/*.test.tsx'],
     moduleNameMapper,
     ...overrides,
   };
