@@ -1,1 +1,27 @@
 export * from './types';
+export { SDK_VERSION } from './version';
+export { createSdk, type SdkOptions } from './create-sdk';
+export { sdk, getSdk } from './singleton';
+export {
+  ApiError,
+  isApiError,
+  type FieldError,
+  DATABASE_NOT_CONNECTED,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  DATABASE_NOT_CONNECTED_CODE_MESSAGE,
+  GENERIC_ERROR_MESSAGE,
+  TIMEOUT,
+  NETWORK_ERROR,
+  ABORTED,
+} from './api/errors';
+export type { FetchLike } from './api/client';
+export { decodeTokenPayload, type TokenPayload } from './token';
+export { memoryStorage, type StorageLike } from './storage';
+export type { Timers } from './timers';
+export {
+  TOKEN_STORAGE_KEY,
+  CURRENT_USER_TIMEOUT_MS,
+  PING_INTERVAL_MS,
+  PLACEHOLDER_EMAIL,
+  PLACEHOLDER_USERNAME,
+} from './constants';

@@ -48,6 +48,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Message used when the server sends none (§8: 'Login failed', 'Failed to fetch post', …). */
   fallbackMessage?: string;
+  /** Message of the ApiError (code 'TIMEOUT') when `timeoutMs` passes (e.g. 'Posts fetch timeout'). */
+  timeoutMessage?: string;
   signal?: AbortSignal;
 }
 

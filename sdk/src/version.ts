@@ -1,0 +1,2 @@
+/** The contract's version (semver): remotes may check the major. */
+export const SDK_VERSION = '1.0.0';
