@@ -1,0 +1,186 @@
+import http from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
+import { startService, type RunningService } from '@devcircle/service-kit';
+import { startGateway, type RunningGateway } from '../../api-gateway/src';
+import { definition as authService } from '../../services/auth/src';
+import type { FetchLike, Timers } from '../src';
+
+export const JWT_SECRET = 'sdk-test-jwt-secret';
+export const INTERNAL_SECRET = 'sdk-test-internal-secret';
+
+/** The real back end the SDK talks to: the embedded database, the auth service and the gateway, on free ports. */
+export interface Backend {
+  url: string;
+  database: RunningServer;
+  auth: RunningService;
+  gateway: RunningGateway;
+  stopDatabase(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startBackend(): Promise<Backend> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'devcircle-sdk-'));
+  const database = await startServer({ port: 0 });
+  const secrets = { JWT_SECRET, INTERNAL_SECRET, LOG_LEVEL: 'silent' };
+  const auth = await startService(authService, {
+    port: 0,
+    env: {
+      ...secrets,
+      MONGODB_URI: `mongodb://127.0.0.1:${database.port}/sdk-test`,
+      BCRYPT_COST: '10',
+      DATA_DIR: dataDir,
+    },
+  });
+  await auth.ready;
+  const gateway = await startGateway({
+    port: 0,
+    env: {
+      ...secrets,
+      NODE_ENV: 'test',
+      AUTH_URLS: auth.url,
+      RATE_LIMIT_STORE: 'memory',
+      SERVE_STATIC: 'false',
+      HEALTH_CHECK_INTERVAL_MS: '0',
+    },
+  });
+  await gateway.revocationsLoaded;
+  let databaseRunning = true;
+  return {
+    url: gateway.url,
+    database,
+    auth,
+    gateway,
+    stopDatabase: async () => {
+      databaseRunning = false;
+      await database.stop();
+    },
+    stop: async () => {
+      await gateway.stop();
+      await auth.stop();
+      if (databaseRunning) await database.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Node's fetch (this file runs in the node test environment), recording the paths the SDK called. */
+export function recordingFetch(): {
+  fetch: FetchLike;
+  calls: { method: string; path: string; auth?: string }[];
+} {
+  const calls: { method: string; path: string; auth?: string }[] = [];
+  const nodeFetch = globalThis.fetch;
+  return {
+    calls,
+    fetch: (input, init) => {
+      const headers = (init.headers ?? {}) as Record<string, string>;
+      calls.push({
+        method: init.method ?? 'GET',
+        path: new URL(input).pathname,
+        auth: headers.Authorization,
+      });
+      return nodeFetch(input, init);
+    },
+  };
+}
+
+/** Timers the test fires by hand: nothing depends on real time passing. */
+export interface ManualTimers extends Timers {
+  intervals: Map<number, { callback: () => void; ms: number }>;
+  timeouts: Map<number, { callback: () => void; ms: number }>;
+  fireIntervals(ms: number): void;
+  fireTimeouts(ms: number): void;
+}
+
+export function manualTimers(): ManualTimers {
+  let next = 1;
+  const intervals = new Map<number, { callback: () => void; ms: number }>();
+  const timeouts = new Map<number, { callback: () => void; ms: number }>();
+  return {
+    intervals,
+    timeouts,
+    setTimeout: (callback, ms) => {
+      timeouts.set(next, { callback, ms });
+      return next++;
+    },
+    clearTimeout: (handle) => void timeouts.delete(handle as number),
+    setInterval: (callback, ms) => {
+      intervals.set(next, { callback, ms });
+      return next++;
+    },
+    clearInterval: (handle) => void intervals.delete(handle as number),
+    fireIntervals: (ms) => {
+      for (const { callback, ms: every } of [...intervals.values()]) if (every === ms) callback();
+    },
+    fireTimeouts: (ms) => {
+      for (const [id, { callback, ms: after }] of [...timeouts]) {
+        if (after !== ms) continue;
+        timeouts.delete(id);
+        callback();
+      }
+    },
+  };
+}
+
+/** A server that accepts requests and never answers them: the slow back end for the 3 s timeout. */
+export async function silentServer(): Promise<{
+  url: string;
+  received: () => number;
+  stop(): Promise<void>;
+}> {
+  let received = 0;
+  const server = http.createServer(() => {
+    received++;
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received: () => received,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** A server answering every request with `status` and `body` (for the fallback message, a body without one). */
+export async function fixedReplyServer(
+  status: number,
+  body: string,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A URL where nothing listens. */
+export async function closedPortUrl(): Promise<string> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+/** An unsigned token with this payload: enough for the placeholder (a slow server never checks it). */
+export function unsignedToken(payload: object): string {
+  const part = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(payload)}.signature`;
+}
+
+/** Waits until `check` holds (the server handling a request we cannot await); at most ~10 s. */
+export async function until(check: () => boolean): Promise<void> {
+  for (let attempt = 0; attempt < 200 && !check(); attempt++) await new Promise((r) => setTimeout(r, 50));
+  if (!check()) throw new Error('condition not reached');
+}
