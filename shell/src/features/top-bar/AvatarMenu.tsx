@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { SessionUser } from '@devcircle/sdk';
+import { Avatar } from '../../components/Avatar';
+import styles from './TopBar.module.css';
+
+/**
+ * Desktop: the avatar links to the profile. Mobile: it opens a menu with View Profile, Settings and Logout,
+ * which closes on an outside click, on scroll and on Escape (§2 Navigation).
+ */
+export function AvatarMenu({ user }: { user: SessionUser }) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const name = user.displayName || user.username;
+  const profilePath = `/profile/${encodeURIComponent(user.username)}`;
+
+  useEffect(() => {
+    if (!open) return;
+    const close = () => setOpen(false);
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) close();
+    };
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close();
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    window.addEventListener('scroll', close, { passive: true });
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+      window.removeEventListener('scroll', close);
+    };
+  }, [open]);
+
+  return (
+    <div className={styles.avatarMenu} ref={rootRef}>
+      <Link
+        to={profilePath}
+        className={`${styles.avatarLink} ${styles.desktopOnly}`}
+        aria-label={`Your profile (${name})`}
+      >
+        <Avatar name={name} />
+      </Link>
+      <button
+        type="button"
+        className={`${styles.avatarLink} ${styles.mobileOnly}`}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label="Account menu"
+        onClick={() => setOpen((value) => !value)}
+      >
+        <Avatar name={name} />
+      </button>
+      {open && (
+        <div className={styles.menu} role="menu">
+          <p className={styles.menuHeader}>
+            <span className={styles.menuName}>{name}</span>
+            <span className={styles.menuHandle}>@{user.username}</span>
+          </p>
+          <Link role="menuitem" to={profilePath} className={styles.menuItem} onClick={() => setOpen(false)}>
+            View Profile
+          </Link>
+          <Link role="menuitem" to="/settings" className={styles.menuItem} onClick={() => setOpen(false)}>
+            Settings
+          </Link>
+          <Link
+            role="menuitem"
+            to="/logout-confirm"
+            className={styles.menuItem}
+            onClick={() => setOpen(false)}
+          >
+            Logout
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+// Self-hosted fonts (no font CDN, UI.md): the interface weights of Inter and JetBrains Mono for code.
+import '@fontsource/inter/400.css';
+import '@fontsource/inter/500.css';
+import '@fontsource/inter/600.css';
+import '@fontsource/inter/700.css';
+import '@fontsource/jetbrains-mono/400.css';
+import '@fontsource/jetbrains-mono/600.css';
+import './tokens.css';
+import './reset.css';

@@ -1,0 +1,27 @@
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { sharedSingletons } = require('./shared');
+
+/** The federation entry keeps a fixed name: manifests and caches find it by name, not by hash. */
+const REMOTE_ENTRY = 'remoteEntry.js';
+
+/**
+ * Module Federation 2 for one app. Every app emits `mf-manifest.json` (`manifest: true`); the shell lists no
+ * remotes at build time, it registers them at run time from `/remotes.json`. `dts: false`: types come from the
+ * SDK package, not from generated federation types.
+ */
+function federationPlugin({ name, dir, exposes }) {
+  return new ModuleFederationPlugin({
+    name,
+    filename: REMOTE_ENTRY,
+    exposes: exposes || {},
+    remotes: {},
+    shared: sharedSingletons(dir),
+    manifest: true,
+    dts: false,
+    // Remotes are registered after start-up; 'loaded-first' reuses what the host has loaded instead of
+    // fetching every remote entry to compare versions first (a missing remote must not hold up the shell).
+    shareStrategy: 'loaded-first',
+  });
+}
+
+module.exports = { federationPlugin, REMOTE_ENTRY };

@@ -1,0 +1,81 @@
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const { scriptRule, styleRules, assetRule } = require('./rules');
+const { devServer } = require('./dev-server');
+const { federationPlugin } = require('./federation');
+
+/** `--mode` on the command line wins; otherwise NODE_ENV=production means a production build. */
+function resolveMode(argv) {
+  if (argv && argv.mode) return argv.mode;
+  return process.env.NODE_ENV === 'production' ? 'production' : 'development';
+}
+
+/**
+ * Entry chunks get a content hash like every other chunk. The federation runtime module asks for this name
+ * before hashes exist (only to learn how deep the output folder is), so it gets the unhashed form then.
+ */
+function entryFilename(pathData) {
+  const hashed = pathData.chunk && pathData.chunk.contentHash && pathData.chunk.contentHash.javascript;
+  return hashed ? '[name].[contenthash:8].js' : '[name].js';
+}
+
+/**
+ * The one webpack configuration every DevCircle web app builds with.
+ *
+ * @param {object} options
+ * @param {string} options.name     federation name (`shell`, `account`, `feed`, …)
+ * @param {string} options.dir      the app's folder (its `__dirname`)
+ * @param {number} options.port     dev-server port
+ * @param {Record<string,string>} [options.exposes]  modules a remote exposes (`./parcel`)
+ * @param {boolean} [options.isHost]  the shell: builds `index.html` from `src/index.html`
+ * @param {string} [options.devEntry]  a remote's dev-only host page (`npm run dev` serves the remote alone)
+ * @param {object} [argv]  webpack-cli's argv (for `--mode`)
+ */
+function createAppConfig({ name, dir, port, exposes, isHost = false, devEntry }, argv) {
+  const mode = resolveMode(argv);
+  const isDev = mode !== 'production';
+  // The shell always has a page; a remote only in development, as its standalone host.
+  const entryFile = isHost ? './src/index.ts' : isDev ? devEntry : undefined;
+  const withPage = Boolean(entryFile);
+
+  return {
+    name,
+    mode,
+    context: dir,
+    entry: entryFile ? { main: entryFile } : {},
+    devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
+    output: {
+      path: path.join(dir, 'dist'),
+      // 'auto': each build finds its chunks next to the script that loaded it, so the gateway (or a CDN) can
+      // serve a remote from any folder without rebuilding it.
+      publicPath: 'auto',
+      filename: isDev ? '[name].js' : entryFilename,
+      chunkFilename: isDev ? '[name].js' : '[name].[contenthash:8].js',
+      uniqueName: name,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+    module: { rules: [scriptRule(isDev), ...styleRules(isDev), assetRule()] },
+    plugins: [
+      federationPlugin({ name, dir, exposes }),
+      !isDev &&
+        new MiniCssExtractPlugin({
+          filename: '[name].[contenthash:8].css',
+          chunkFilename: '[name].[contenthash:8].css',
+        }),
+      withPage &&
+        new HtmlWebpackPlugin({
+          template: path.join(dir, 'src/index.html'),
+          // Absolute: index.html is served for every deep link (/post/abc), so relative URLs would break.
+          publicPath: '/',
+        }),
+    ].filter(Boolean),
+    optimization: { moduleIds: 'deterministic', chunkIds: isDev ? 'named' : 'deterministic' },
+    performance: { hints: false },
+    devServer: devServer(port),
+    stats: isDev ? 'minimal' : 'normal',
+  };
+}
+
+module.exports = { createAppConfig, resolveMode };

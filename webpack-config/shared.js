@@ -1,0 +1,44 @@
+const path = require('node:path');
+
+/**
+ * The modules every app shares as federation singletons (ARCHITECTURE "Front end", "Known pins").
+ * `react-dom/client` and `react/jsx-runtime` are listed on their own: sharing only `react-dom` and `react`
+ * still lets a second copy of react-dom load through those entry points.
+ */
+const SINGLETONS = {
+  react: 'react',
+  'react/jsx-runtime': 'react',
+  'react-dom': 'react-dom',
+  'react-dom/client': 'react-dom',
+  'react-router-dom': 'react-router-dom',
+  '@devcircle/sdk': '@devcircle/sdk',
+  '@devcircle/sdk/react': '@devcircle/sdk',
+};
+
+/** The version range an app asks for: what its own package.json depends on (the workspace's for the SDK). */
+function requiredVersionOf(appPackage, packageName) {
+  const declared = (appPackage.dependencies || {})[packageName];
+  if (declared && /^\d/.test(declared)) return `^${declared}`;
+  if (declared) return declared;
+  throw new Error(`${appPackage.name} shares ${packageName} but does not depend on it`);
+}
+
+/**
+ * The `shared` option of the federation plugin. The host loads every singleton itself (it starts first and
+ * provides them); remotes keep their own copy only as a fallback for running standalone, and take the host's
+ * whenever one is there (singleton + strictVersion: a mismatch is an error at load, not two Reacts).
+ */
+function sharedSingletons(appDir) {
+  const appPackage = require(path.join(appDir, 'package.json'));
+  const shared = {};
+  for (const [request, packageName] of Object.entries(SINGLETONS)) {
+    shared[request] = {
+      singleton: true,
+      strictVersion: true,
+      requiredVersion: requiredVersionOf(appPackage, packageName),
+    };
+  }
+  return shared;
+}
+
+module.exports = { sharedSingletons, SINGLETONS };
