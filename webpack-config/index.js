@@ -30,9 +30,13 @@ function entryFilename(pathData) {
  * @param {Record<string,string>} [options.exposes]  modules a remote exposes (`./parcel`)
  * @param {boolean} [options.isHost]  the shell: builds `index.html` from `src/index.html`
  * @param {string} [options.devEntry]  a remote's dev-only host page (`npm run dev` serves the remote alone)
+ * @param {string} [options.htmlTemplate]  the page template (default `src/index.html`)
  * @param {object} [argv]  webpack-cli's argv (for `--mode`)
  */
-function createAppConfig({ name, dir, port, exposes, isHost = false, devEntry }, argv) {
+function createAppConfig(
+  { name, dir, port, exposes, isHost = false, devEntry, htmlTemplate = 'src/index.html' },
+  argv,
+) {
   const mode = resolveMode(argv);
   const isDev = mode !== 'production';
   // The shell always has a page; a remote only in development, as its standalone host.
@@ -66,7 +70,7 @@ function createAppConfig({ name, dir, port, exposes, isHost = false, devEntry },
         }),
       withPage &&
         new HtmlWebpackPlugin({
-          template: path.join(dir, 'src/index.html'),
+          template: path.join(dir, htmlTemplate),
           // Absolute: index.html is served for every deep link (/post/abc), so relative URLs would break.
           publicPath: '/',
         }),

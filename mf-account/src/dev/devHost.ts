@@ -1,0 +1,27 @@
+// The shell's reset and tokens, so the remote looks the same alone as inside the shell (dev only).
+import '@devcircle/shell/src/styles/tokens.css';
+import '@devcircle/shell/src/styles/reset.css';
+import { mountRootParcel } from 'single-spa';
+import { sdk } from '@devcircle/sdk';
+import parcelConfig from '../parcel';
+
+/**
+ * `npm run dev -w @devcircle/mf-account`: mounts the account parcel alone, the way the shell does, with
+ * history handled here instead of by the shell's router (the dev server proxies /api to the gateway).
+ */
+const domElement = document.getElementById('root');
+if (!domElement) throw new Error('index.html has no #root');
+
+const currentProps = () => ({ path: window.location.pathname, search: window.location.search });
+const parcel = mountRootParcel(parcelConfig, { domElement, ...currentProps() });
+const follow = () => void parcel.update?.({ domElement, ...currentProps() });
+
+sdk.navigation.setNavigator((to, options) => {
+  if (options?.replace) window.history.replaceState(null, '', to);
+  else window.history.pushState(null, '', to);
+  follow();
+});
+window.addEventListener('popstate', follow);
+if (window.location.pathname === '/') window.history.replaceState(null, '', '/login');
+void sdk.auth.init();
+follow();

@@ -1,0 +1,64 @@
+import type { FormEvent } from 'react';
+import { AppLink } from '../../components/AppLink';
+import { AuthCard } from '../../components/AuthCard';
+import { Banner } from '../../components/Banner';
+import { PasswordField } from '../../components/PasswordField';
+import { SubmitButton } from '../../components/SubmitButton';
+import { TextField } from '../../components/TextField';
+import form from '../../components/Form.module.css';
+import { useLogin } from './useLogin';
+
+/** /login: email and password (§2 Login); both required, the browser checks the email's form (§5). */
+export function LoginScreen() {
+  const { values, busy, error, change, submit } = useLogin();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      subtitle="Sign in to your DevCircle account."
+      footer={
+        <>
+          New to DevCircle?{' '}
+          <AppLink to="/register" className={form.link}>
+            Create account
+          </AppLink>
+        </>
+      }
+    >
+      <form className={form.form} onSubmit={onSubmit} aria-label="Sign in">
+        {error && <Banner message={error} />}
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={values.email}
+          onChange={(event) => change('email', event.target.value)}
+          placeholder="you@example.com"
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={values.password}
+          onChange={(event) => change('password', event.target.value)}
+          labelAside={
+            <AppLink to="/forgot-password" className={`${form.link} ${form.smallLink}`}>
+              Forgot password?
+            </AppLink>
+          }
+        />
+        <SubmitButton busy={busy} busyLabel="Signing in...">
+          Sign In
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,82 @@
+import type { FormEvent } from 'react';
+import { AppLink } from '../../components/AppLink';
+import { AuthCard } from '../../components/AuthCard';
+import { Banner } from '../../components/Banner';
+import { PasswordField } from '../../components/PasswordField';
+import { SubmitButton } from '../../components/SubmitButton';
+import { TextField } from '../../components/TextField';
+import form from '../../components/Form.module.css';
+import { useRegister } from './useRegister';
+
+/** /register: username, email, password and its confirmation (§2 Register). */
+export function RegisterScreen() {
+  const { values, fieldErrors, error, busy, change, submit } = useRegister();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const invalid = await submit();
+    // Keyboard and screen-reader users land on the first field to fix.
+    if (invalid) formElement.querySelector<HTMLInputElement>(`[name="${invalid}"]`)?.focus();
+  };
+
+  return (
+    <AuthCard
+      title="Create your account"
+      subtitle="Join developers sharing code and learning from each other."
+      footer={
+        <>
+          Already have an account?{' '}
+          <AppLink to="/login" className={form.link}>
+            Sign in
+          </AppLink>
+        </>
+      }
+    >
+      {/* noValidate: our own messages (§5) replace the browser's bubbles. */}
+      <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Create account">
+        {error && <Banner message={error} />}
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={values.username}
+          error={fieldErrors.username}
+          onChange={(event) => change('username', event.target.value)}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={values.email}
+          error={fieldErrors.email}
+          onChange={(event) => change('email', event.target.value)}
+          placeholder="you@example.com"
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          value={values.password}
+          error={fieldErrors.password}
+          onChange={(event) => change('password', event.target.value)}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          error={fieldErrors.confirmPassword}
+          onChange={(event) => change('confirmPassword', event.target.value)}
+        />
+        <SubmitButton busy={busy} busyLabel="Creating account...">
+          Create Account
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

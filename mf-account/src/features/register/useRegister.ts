@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { sdk } from '@devcircle/sdk';
+import { errorMessage } from '../errorMessage';
+import { validateRegister, type RegisterErrors, type RegisterValues } from './validateRegister';
+
+const EMPTY: RegisterValues = { username: '', email: '', password: '', confirmPassword: '' };
+
+/** Field errors the server sent (`errors`), when they name fields this form has. */
+function serverFieldErrors(failure: unknown): RegisterErrors {
+  const errors = (failure as { errors?: unknown } | null)?.errors;
+  const result: RegisterErrors = {};
+  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return result;
+  for (const field of ['username', 'email', 'password'] as const) {
+    const message = (errors as Record<string, unknown>)[field];
+    if (typeof message === 'string') result[field] = message;
+  }
+  return result;
+}
+
+/**
+ * Register form state (§2 Register, §5, §8): errors per field (cleared when that field is edited), the
+ * server's message in the banner (else 'Registration failed'), success to /feed.
+ */
+export function useRegister() {
+  const [values, setValues] = useState<RegisterValues>(EMPTY);
+  const [fieldErrors, setFieldErrors] = useState<RegisterErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const change = (field: keyof RegisterValues, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setFieldErrors((current) => ({ ...current, [field]: undefined }));
+    setError(null);
+  };
+
+  const submit = async (): Promise<keyof RegisterValues | null> => {
+    if (busy) return null;
+    const errors = validateRegister(values);
+    setFieldErrors(errors);
+    setError(null);
+    const firstInvalid = (Object.keys(errors) as (keyof RegisterValues)[])[0];
+    if (firstInvalid) return firstInvalid;
+    setBusy(true);
+    try {
+      await sdk.auth.register(values.username.trim(), values.email.trim(), values.password);
+      sdk.navigation.navigate('/feed');
+      return null;
+    } catch (failure) {
+      setFieldErrors(serverFieldErrors(failure));
+      setError(errorMessage(failure, 'Registration failed'));
+      setBusy(false);
+      return null;
+    }
+  };
+
+  return { values, fieldErrors, error, busy, change, submit };
+}

@@ -1,0 +1,15 @@
+const { createAppConfig } = require('@devcircle/webpack-config');
+
+/** The account remote: exposes its single-spa parcel; `npm run dev` also serves a standalone host page. */
+module.exports = (_env, argv) =>
+  createAppConfig(
+    {
+      name: 'account',
+      dir: __dirname,
+      port: 3005,
+      exposes: { './parcel': './src/parcel.tsx' },
+      devEntry: './src/dev/index.ts',
+      htmlTemplate: 'src/dev/index.html',
+    },
+    argv,
+  );
