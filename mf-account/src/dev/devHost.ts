@@ -1,7 +1,7 @@
 // The shell's reset and tokens, so the remote looks the same alone as inside the shell (dev only).
 import '@devcircle/shell/src/styles/tokens.css';
 import '@devcircle/shell/src/styles/reset.css';
-import { mountRootParcel } from 'single-spa';
+import { mountRootParcel, type ParcelConfig } from 'single-spa';
 import { sdk } from '@devcircle/sdk';
 import parcelConfig from '../parcel';
 
@@ -13,7 +13,8 @@ const domElement = document.getElementById('root');
 if (!domElement) throw new Error('index.html has no #root');
 
 const currentProps = () => ({ path: window.location.pathname, search: window.location.search });
-const parcel = mountRootParcel(parcelConfig, { domElement, ...currentProps() });
+// Typed loosely here, as the shell does: single-spa adds `domElement` to the props the parcel receives.
+const parcel = mountRootParcel(parcelConfig as ParcelConfig, { domElement, ...currentProps() });
 const follow = () => void parcel.update?.({ domElement, ...currentProps() });
 
 sdk.navigation.setNavigator((to, options) => {

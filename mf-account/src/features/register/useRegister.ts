@@ -1,18 +1,16 @@
 import { useState } from 'react';
-import { sdk } from '@devcircle/sdk';
+import { isApiError, sdk } from '@devcircle/sdk';
 import { errorMessage } from '../errorMessage';
 import { validateRegister, type RegisterErrors, type RegisterValues } from './validateRegister';
 
 const EMPTY: RegisterValues = { username: '', email: '', password: '', confirmPassword: '' };
 
-/** Field errors the server sent (`errors`), when they name fields this form has. */
+/** Field errors the server sent (the SDK's `ApiError.errors`), for the fields this form has. */
 function serverFieldErrors(failure: unknown): RegisterErrors {
-  const errors = (failure as { errors?: unknown } | null)?.errors;
   const result: RegisterErrors = {};
-  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return result;
-  for (const field of ['username', 'email', 'password'] as const) {
-    const message = (errors as Record<string, unknown>)[field];
-    if (typeof message === 'string') result[field] = message;
+  if (!isApiError(failure)) return result;
+  for (const { field, message } of failure.errors ?? []) {
+    if (field === 'username' || field === 'email' || field === 'password') result[field] ??= message;
   }
   return result;
 }

@@ -6,7 +6,7 @@ const SNIPPET = `const circle = await devcircle.join({
   skills: ['TypeScript', 'React', 'Rust'],
 });
 
-circle.share(snippet); // 🚀`;
+circle.share(snippet); // hello, world`;
 
 /** The signed-out landing hero (§1); counters, sample cards and the footer come with the full landing page. */
 export function LandingPage() {
