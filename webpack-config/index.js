@@ -73,6 +73,8 @@ function createAppConfig(
           template: path.join(dir, htmlTemplate),
           // Absolute: index.html is served for every deep link (/post/abc), so relative URLs would break.
           publicPath: '/',
+          // Only the app's own entry: the federation container (remoteEntry.js) is for other hosts to load.
+          chunks: ['main'],
         }),
     ].filter(Boolean),
     optimization: { moduleIds: 'deterministic', chunkIds: isDev ? 'named' : 'deterministic' },

@@ -12,10 +12,14 @@ import parcelConfig from '../parcel';
 const domElement = document.getElementById('root');
 if (!domElement) throw new Error('index.html has no #root');
 
+// The standalone page opens on the login screen.
+if (window.location.pathname === '/') window.history.replaceState(null, '', '/login');
+
 const currentProps = () => ({ path: window.location.pathname, search: window.location.search });
 // Typed loosely here, as the shell does: single-spa adds `domElement` to the props the parcel receives.
 const parcel = mountRootParcel(parcelConfig as ParcelConfig, { domElement, ...currentProps() });
-const follow = () => void parcel.update?.({ domElement, ...currentProps() });
+// single-spa refuses updates before the first mount has finished, so each one waits for it.
+const follow = () => void parcel.mountPromise.then(() => parcel.update?.({ domElement, ...currentProps() }));
 
 sdk.navigation.setNavigator((to, options) => {
   if (options?.replace) window.history.replaceState(null, '', to);
@@ -23,6 +27,4 @@ sdk.navigation.setNavigator((to, options) => {
   follow();
 });
 window.addEventListener('popstate', follow);
-if (window.location.pathname === '/') window.history.replaceState(null, '', '/login');
 void sdk.auth.init();
-follow();
