@@ -4,6 +4,7 @@
  * them all on Ctrl-C or SIGTERM.
  */
 import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import concurrently, { type ConcurrentlyCommandInput } from 'concurrently';
 
@@ -16,12 +17,19 @@ const databasePort = process.env.DB_PORT ?? '27018';
 const SERVICES = ['auth', 'posts', 'users', 'notifications'] as const;
 const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 
+/** The web apps the gateway serves, and the file each build must have produced. */
+function webBuildsMissing(): boolean {
+  const apps = readdirSync(ROOT).filter((entry) => entry === 'shell' || entry.startsWith('mf-'));
+  return apps.some(
+    (app) => !existsSync(path.join(ROOT, app, 'dist', app === 'shell' ? 'index.html' : 'mf-manifest.json')),
+  );
+}
+
 function build(): void {
   // Incremental: a no-op when nothing changed since the last build.
-  execFileSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-b'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
+  execFileSync(process.execPath, [TSC, '-b'], { cwd: ROOT, stdio: 'inherit' });
+  // The web builds take a while, so they run only when missing; `npm run build` rebuilds them.
+  if (webBuildsMissing()) execFileSync('npm', ['run', 'build:web'], { cwd: ROOT, stdio: 'inherit' });
 }
 
 /**
