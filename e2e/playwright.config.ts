@@ -1,0 +1,58 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end suites in Debian's Chromium (never a downloaded browser) against the whole app started the way
+ * `npm start` starts it, on its own ports and a fresh data directory.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 18700);
+// Fixed once per run in the environment, which the test workers inherit: a fresh directory every run.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `devcircle-e2e-${process.pid}`);
+export const DATA_DIR = process.env.E2E_DATA_DIR;
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--disable-dev-shm-usage'],
+};
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? 'list' : [['list']],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: chromium,
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
+  ],
+  webServer: {
+    command: 'npm start',
+    cwd: path.join(__dirname, '..'),
+    url: `http://localhost:${PORT}/ready`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DB_PORT: String(PORT + 1),
+      AUTH_PORT: String(PORT + 11),
+      POSTS_PORT: String(PORT + 12),
+      USERS_PORT: String(PORT + 13),
+      NOTIFICATIONS_PORT: String(PORT + 14),
+      DATA_DIR,
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      BCRYPT_COST: '10',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

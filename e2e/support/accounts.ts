@@ -1,0 +1,23 @@
+import { expect, type Page } from '@playwright/test';
+
+let counter = 0;
+
+/** A username no other test in this run uses. */
+export function uniqueName(prefix: string): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}`;
+}
+
+/** Registers through the UI, from the landing page's call to action, and waits for the feed route. */
+export async function registerThroughUi(page: Page, username: string, password = 'secret123'): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('link', { name: /Get Started Free/ }).click();
+  await expect(page).toHaveURL(/\/register$/);
+  const form = page.getByRole('form', { name: 'Create account' });
+  await form.getByLabel('Username').fill(username);
+  await form.getByLabel('Email').fill(`${username}@example.com`);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByLabel('Confirm password').fill(password);
+  await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/feed$/);
+}

@@ -1,0 +1,20 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+/** No serious or critical axe-core violations on the screens that exist so far, in both themes. */
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const [name, path, ready] of [
+    ['landing', '/', 'Get Started Free'],
+    ['login', '/login', 'Welcome back'],
+    ['register', '/register', 'Create Account'],
+  ] as const) {
+    test(`${name} (${colorScheme}) has no serious or critical axe violations`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme });
+      await page.goto(path);
+      await expect(page.getByText(ready).first()).toBeVisible();
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    });
+  }
+}
