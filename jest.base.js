@@ -10,6 +10,8 @@ const WORKSPACE_SOURCES = {
   '^@devcircle/notifications-service$': 'services/notifications/src',
   '^@devcircle/api-gateway$': 'api-gateway/src',
   '^@devcircle/sdk$': 'sdk/src',
+  '^@devcircle/sdk/react$': 'sdk/src/react',
+  '\\.css$': 'test-support/style-stub.js',
 };
 
 /** The Jest project of one package. */

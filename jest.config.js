@@ -4,6 +4,8 @@ module.exports = {
     '<rootDir>/services/*/jest.config.js',
     '<rootDir>/api-gateway/jest.config.js',
     '<rootDir>/sdk/jest.config.js',
+    '<rootDir>/shell/jest.config.js',
+    '<rootDir>/mf-account/jest.config.js',
   ],
   // A global option: Jest ignores it inside project configs. Integration tests start real servers.
   testTimeout: 30000,
