@@ -1,5 +1,5 @@
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
-import { sdk } from '@devcircle/sdk';
+import { useSdk } from '@devcircle/sdk/react';
 
 type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
 
@@ -8,6 +8,7 @@ type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to
  * navigates through the SDK, so the shell's router moves without a page reload.
  */
 export function AppLink({ to, onClick, ...rest }: AppLinkProps) {
+  const sdk = useSdk();
   const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     const modified = event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0;

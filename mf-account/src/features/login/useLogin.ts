@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { sdk } from '@devcircle/sdk';
+import { useSdk } from '@devcircle/sdk/react';
 import { errorMessage } from '../errorMessage';
 
 export interface LoginValues {
@@ -12,6 +12,7 @@ export interface LoginValues {
  * 'Login failed', until the user edits a field.
  */
 export function useLogin() {
+  const sdk = useSdk();
   const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

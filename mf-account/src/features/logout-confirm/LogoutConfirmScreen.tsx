@@ -1,11 +1,12 @@
 import { LogOut } from 'lucide-react';
-import { sdk } from '@devcircle/sdk';
+import { useSdk } from '@devcircle/sdk/react';
 import { AuthCard } from '../../components/AuthCard';
 import form from '../../components/Form.module.css';
 import styles from './LogoutConfirmScreen.module.css';
 
 /** /logout-confirm (§2): Cancel goes back; Logout signs out, then goes to /login. */
 export function LogoutConfirmScreen() {
+  const sdk = useSdk();
   const logout = () => {
     sdk.auth.logout();
     sdk.navigation.navigate('/login', { replace: true });

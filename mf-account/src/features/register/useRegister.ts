@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { isApiError, sdk } from '@devcircle/sdk';
+import { isApiError } from '@devcircle/sdk';
+import { useSdk } from '@devcircle/sdk/react';
 import { errorMessage } from '../errorMessage';
 import { validateRegister, type RegisterErrors, type RegisterValues } from './validateRegister';
 
@@ -20,6 +21,7 @@ function serverFieldErrors(failure: unknown): RegisterErrors {
  * server's message in the banner (else 'Registration failed'), success to /feed.
  */
 export function useRegister() {
+  const sdk = useSdk();
   const [values, setValues] = useState<RegisterValues>(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<RegisterErrors>({});
   const [error, setError] = useState<string | null>(null);
