@@ -1,6 +1,7 @@
 import { LoginScreen } from '../features/login/LoginScreen';
 import { RegisterScreen } from '../features/register/RegisterScreen';
 import { LogoutConfirmScreen } from '../features/logout-confirm/LogoutConfirmScreen';
+import { ForgotPasswordScreen } from '../features/forgot-password/ForgotPasswordScreen';
 import { ComingNextScreen } from '../features/coming-next/ComingNextScreen';
 
 export interface AccountAppProps {
@@ -22,7 +23,7 @@ export function AccountApp({ path }: AccountAppProps) {
     case '/logout-confirm':
       return <LogoutConfirmScreen />;
     case '/forgot-password':
-      return <ComingNextScreen title="Forgot password" />;
+      return <ForgotPasswordScreen />;
     case '/reset-password':
       return <ComingNextScreen title="Reset password" />;
     case '/settings':
