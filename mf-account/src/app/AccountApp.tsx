@@ -2,6 +2,7 @@ import { LoginScreen } from '../features/login/LoginScreen';
 import { RegisterScreen } from '../features/register/RegisterScreen';
 import { LogoutConfirmScreen } from '../features/logout-confirm/LogoutConfirmScreen';
 import { ForgotPasswordScreen } from '../features/forgot-password/ForgotPasswordScreen';
+import { ResetPasswordScreen } from '../features/reset-password/ResetPasswordScreen';
 import { ComingNextScreen } from '../features/coming-next/ComingNextScreen';
 
 export interface AccountAppProps {
@@ -14,7 +15,7 @@ export interface AccountAppProps {
 }
 
 /** Picks the account screen from the path; the shell's router decides which paths reach this remote. */
-export function AccountApp({ path }: AccountAppProps) {
+export function AccountApp({ path, search }: AccountAppProps) {
   switch (path.replace(/\/+$/, '') || '/') {
     case '/login':
       return <LoginScreen />;
@@ -25,7 +26,7 @@ export function AccountApp({ path }: AccountAppProps) {
     case '/forgot-password':
       return <ForgotPasswordScreen />;
     case '/reset-password':
-      return <ComingNextScreen title="Reset password" />;
+      return <ResetPasswordScreen search={search} />;
     case '/settings':
       return <ComingNextScreen title="Settings" />;
     default:

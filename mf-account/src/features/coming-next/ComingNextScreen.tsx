@@ -2,7 +2,7 @@ import { AppLink } from '../../components/AppLink';
 import { AuthCard } from '../../components/AuthCard';
 import form from '../../components/Form.module.css';
 
-/** Account screens not built yet (forgot/reset password, settings) say so plainly inside this remote. */
+/** Account screens not built yet (settings) say so plainly inside this remote. */
 export function ComingNextScreen({ title }: { title: string }) {
   return (
     <AuthCard title={title} subtitle="This screen is coming next.">

@@ -1,0 +1,87 @@
+import type { FormEvent } from 'react';
+import { AppLink } from '../../components/AppLink';
+import { AuthCard } from '../../components/AuthCard';
+import { Banner } from '../../components/Banner';
+import { Notice } from '../../components/Notice';
+import { PasswordField } from '../../components/PasswordField';
+import { SubmitButton } from '../../components/SubmitButton';
+import { TextField } from '../../components/TextField';
+import form from '../../components/Form.module.css';
+import { useResetPassword } from './useResetPassword';
+
+/** The `token` query parameter of a reset link, or null when it is missing or blank. */
+export function resetTokenFrom(search: string | undefined): string | null {
+  const token = new URLSearchParams(search ?? '').get('token')?.trim();
+  return token || null;
+}
+
+const requestNewLink = (
+  <>
+    Link not working?{' '}
+    <AppLink to="/forgot-password" className={form.link}>
+      Request a new link
+    </AppLink>
+  </>
+);
+
+/** /reset-password?token=… (§2 Forgot and reset password). */
+export function ResetPasswordScreen({ search }: { search?: string }) {
+  const token = resetTokenFrom(search);
+  if (!token) {
+    return (
+      <AuthCard title="Invalid Link" subtitle="Reset token is missing or invalid.">
+        <AppLink to="/forgot-password" className={`${form.submit} ${form.buttonLink}`}>
+          Request a new link
+        </AppLink>
+      </AuthCard>
+    );
+  }
+  return <ResetPasswordForm token={token} />;
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
+  const { values, fieldErrors, error, success, busy, change, submit } = useResetPassword(token);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const invalid = await submit();
+    if (invalid) formElement.querySelector<HTMLInputElement>(`[name="${invalid}"]`)?.focus();
+  };
+
+  return (
+    <AuthCard
+      title="Choose a new password"
+      subtitle="Pick a password of at least 6 characters."
+      footer={requestNewLink}
+    >
+      {/* noValidate: our own messages (§5) replace the browser's bubbles. */}
+      <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Reset password">
+        {error && <Banner message={error} />}
+        {success && <Notice message={success} />}
+        <PasswordField
+          label="New password"
+          name="password"
+          autoComplete="new-password"
+          value={values.password}
+          error={fieldErrors.password}
+          disabled={!!success}
+          onChange={(event) => change('password', event.target.value)}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          error={fieldErrors.confirmPassword}
+          disabled={!!success}
+          onChange={(event) => change('confirmPassword', event.target.value)}
+        />
+        <SubmitButton busy={busy} busyLabel="Resetting password...">
+          Reset password
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}
