@@ -1,11 +1,19 @@
 import { BrowserRouter } from 'react-router-dom';
+import { useAuth } from '@devcircle/sdk/react';
 import { AppRoutes } from './AppRoutes';
 import { NavigatorBridge } from './NavigatorBridge';
 import { ScrollToTop } from './ScrollToTop';
+import { Footer } from '../features/footer/Footer';
+import { BottomTabBar } from '../features/navigation/BottomTabBar';
+import { SideRail } from '../features/navigation/SideRail';
+import { Splash } from '../features/splash/Splash';
 import { TopBar } from '../features/top-bar/TopBar';
 import styles from './App.module.css';
 
+/** Top bar on every width, the rail from 1024 px and the tab bar below 768 px when signed in (UI.md Layout). */
 export function App() {
+  const { loading, authenticated, user } = useAuth();
+  const signedInUser = !loading && authenticated ? user : null;
   return (
     <BrowserRouter>
       <NavigatorBridge />
@@ -14,9 +22,17 @@ export function App() {
         Skip to content
       </a>
       <TopBar />
-      <main id="main" className={styles.main} tabIndex={-1}>
-        <AppRoutes />
-      </main>
+      <div className={styles.body}>
+        {signedInUser && <SideRail user={signedInUser} />}
+        <div className={signedInUser ? `${styles.column} ${styles.withTabBar}` : styles.column}>
+          <main id="main" className={styles.main} tabIndex={-1}>
+            <AppRoutes />
+          </main>
+          <Footer />
+        </div>
+      </div>
+      {signedInUser && <BottomTabBar user={signedInUser} />}
+      <Splash />
     </BrowserRouter>
   );
 }

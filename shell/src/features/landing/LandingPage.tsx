@@ -1,6 +1,8 @@
 import { ArrowRight, LogIn } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { ReportBugButton } from '../bug-report/ReportBugButton';
 import styles from './LandingPage.module.css';
+import { SupportFab } from './SupportFab';
 
 const SNIPPET = `const circle = await devcircle.join({
   skills: ['TypeScript', 'React', 'Rust'],
@@ -8,7 +10,7 @@ const SNIPPET = `const circle = await devcircle.join({
 
 circle.share(snippet); // hello, world`;
 
-/** The signed-out landing hero (§1); counters, sample cards and the footer come with the full landing page. */
+/** The signed-out landing hero (§1); counters and sample cards come with the full landing page. */
 export function LandingPage() {
   return (
     <div className={styles.page}>
@@ -47,6 +49,16 @@ export function LandingPage() {
           </pre>
         </figure>
       </section>
+      <aside className={styles.closing} aria-label="Help and feedback">
+        <p className={styles.closingText}>Found something broken? Tell us and we&apos;ll fix it.</p>
+        <div className={styles.closingLinks}>
+          <Link to="/support" className={styles.closingLink}>
+            Support
+          </Link>
+          <ReportBugButton className={styles.closingLink} />
+        </div>
+      </aside>
+      <SupportFab />
     </div>
   );
 }

@@ -1,0 +1,29 @@
+import { NavLink } from 'react-router-dom';
+import type { SessionUser } from '@devcircle/sdk';
+import { Avatar } from '../../components/Avatar';
+import { profilePath, TAB_ITEMS } from './navItems';
+import styles from './BottomTabBar.module.css';
+
+const tabClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? `${styles.tab} ${styles.active}` : styles.tab;
+
+/** The bottom 5-tab bar below 768 px for signed-in users; the profile tab shows the user's initial (§2). */
+export function BottomTabBar({ user }: { user: SessionUser }) {
+  const name = user.displayName || user.username;
+  return (
+    <nav aria-label="Tabs" className={styles.bar}>
+      {TAB_ITEMS.map(({ label, to, icon: Icon }) => (
+        <NavLink key={label} to={to} className={tabClass}>
+          <Icon size={22} aria-hidden="true" />
+          <span className={styles.label}>{label}</span>
+        </NavLink>
+      ))}
+      <NavLink to={profilePath(user.username)} className={tabClass}>
+        <span className={styles.avatar}>
+          <Avatar name={name} size={24} />
+        </span>
+        <span className={styles.label}>Profile</span>
+      </NavLink>
+    </nav>
+  );
+}

@@ -1,0 +1,23 @@
+import { NavLink } from 'react-router-dom';
+import type { SessionUser } from '@devcircle/sdk';
+import { railItems } from './navItems';
+import styles from './SideRail.module.css';
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? `${styles.item} ${styles.active}` : styles.item;
+
+/** The left vertical icon rail, shown from 1024 px for signed-in users (UI.md Layout, §2 Navigation). */
+export function SideRail({ user }: { user: SessionUser }) {
+  return (
+    <aside className={styles.rail}>
+      <nav aria-label="Sections" className={styles.nav}>
+        {railItems(user.username).map(({ label, to, icon: Icon }) => (
+          <NavLink key={label} to={to} className={itemClass}>
+            <Icon size={22} aria-hidden="true" />
+            <span className={styles.label}>{label}</span>
+          </NavLink>
+        ))}
+      </nav>
+    </aside>
+  );
+}
