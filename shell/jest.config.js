@@ -1,1 +1,4 @@
-module.exports = require('../jest.base')(__dirname, 'shell', { testEnvironment: 'jsdom' });
+module.exports = require('../jest.base')(__dirname, 'shell', {
+  testEnvironment: 'jsdom',
+  setupFiles: ['<rootDir>/test/setup.ts'],
+});

@@ -1,0 +1,86 @@
+import '@testing-library/jest-dom';
+import { render, screen, within } from '@testing-library/react';
+import type { DevCircleSdk } from '@devcircle/sdk';
+import { SdkProvider } from '@devcircle/sdk/react';
+import { App } from '../src/app/App';
+import { BottomTabBar } from '../src/features/navigation/BottomTabBar';
+import { SideRail } from '../src/features/navigation/SideRail';
+import { USER, makeSdk, renderWith } from './helpers';
+
+const targets = (nav: HTMLElement) =>
+  within(nav)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+
+describe('left icon rail', () => {
+  it('has Home, Explore, Post, Profile, Messages and Settings with their targets', async () => {
+    renderWith(await makeSdk(true), <SideRail user={USER} />, '/feed');
+    const nav = screen.getByRole('navigation', { name: 'Sections' });
+    expect(targets(nav)).toEqual([
+      ['Home', '/feed'],
+      ['Explore', '/explore'],
+      ['Post', '/create-post'],
+      ['Profile', '/profile/ada'],
+      ['Messages', '/messages'],
+      ['Settings', '/settings'],
+    ]);
+  });
+
+  it('marks the current route active', async () => {
+    renderWith(await makeSdk(true), <SideRail user={USER} />, '/explore');
+    expect(screen.getByRole('link', { name: 'Explore' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  });
+});
+
+describe('bottom tab bar', () => {
+  it('has feed, explore, create-post, messages and the profile with the initial', async () => {
+    renderWith(await makeSdk(true), <BottomTabBar user={USER} />, '/feed');
+    const nav = screen.getByRole('navigation', { name: 'Tabs' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/feed', '/explore', '/create-post', '/messages', '/profile/ada']);
+    const profile = within(nav).getByRole('link', { name: 'Profile' });
+    expect(profile).toHaveTextContent('A'); // Ada Lovelace's initial
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('encodes a username in the profile target', async () => {
+    renderWith(await makeSdk(true), <BottomTabBar user={{ ...USER, username: 'a b' }} />, '/feed');
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile/a%20b');
+  });
+});
+
+describe('the app layout', () => {
+  let errorSpy: jest.SpyInstance;
+  beforeEach(() => {
+    window.scrollTo = jest.fn() as unknown as typeof window.scrollTo;
+    // The feed remote cannot load in jsdom: its area falls back and logs why.
+    errorSpy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => errorSpy.mockRestore());
+
+  const renderApp = (sdk: DevCircleSdk) =>
+    render(
+      <SdkProvider sdk={sdk}>
+        <App />
+      </SdkProvider>,
+    );
+
+  it('renders the rail and the tab bar for signed-in users (CSS picks one per width)', async () => {
+    renderApp(await makeSdk(true));
+    expect(await screen.findByRole('navigation', { name: 'Sections' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Tabs' })).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+
+  it('has neither (nor the footer on the landing) for signed-out visitors', async () => {
+    renderApp(await makeSdk(false));
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Sections' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Tabs' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument();
+  });
+});
