@@ -1,0 +1,147 @@
+import '@testing-library/jest-dom';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AccountApp } from '../src/app/AccountApp';
+import { fakeAuthService, heldReply, renderWithSdk } from './fakeAuthService';
+
+function renderRegister(service = fakeAuthService()) {
+  renderWithSdk(<AccountApp path="/register" />, service.sdk);
+  return service;
+}
+
+const field = (label: string) => screen.getByLabelText(label, { exact: true });
+const submit = () => userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+
+/** The error line a field is described by ('' when it has none). */
+function errorOf(label: string): string {
+  const input = field(label);
+  const id = input.getAttribute('aria-describedby');
+  return id ? (document.getElementById(id)?.textContent ?? '') : '';
+}
+
+async function fill(values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    await userEvent.clear(field(label));
+    if (value) await userEvent.type(field(label), value);
+  }
+}
+
+test('an empty form shows the required message of each field, and sends nothing', async () => {
+  const { calls } = renderRegister();
+  await submit();
+  expect(errorOf('Username')).toBe('Username is required');
+  expect(errorOf('Email')).toBe('Email is required');
+  expect(errorOf('Password')).toBe('Password is required');
+  expect(errorOf('Confirm password')).toBe('');
+  expect(field('Username')).toHaveAttribute('aria-invalid', 'true');
+  expect(field('Username')).toHaveFocus();
+  expect(calls).toEqual([]);
+});
+
+test('too short, malformed and mismatched values show their §5 messages', async () => {
+  const { calls } = renderRegister();
+  await fill({ Username: 'ab', Email: 'not-an-email', Password: '12345', 'Confirm password': '54321' });
+  await submit();
+  expect(errorOf('Username')).toBe('Username must be at least 3 characters');
+  expect(errorOf('Email')).toBe('Please enter a valid email');
+  expect(errorOf('Password')).toBe('Password must be at least 6 characters');
+  expect(errorOf('Confirm password')).toBe('Passwords do not match');
+  expect(calls).toEqual([]);
+});
+
+test('an email without a dotted domain is not valid', async () => {
+  renderRegister();
+  await fill({
+    Username: 'ada',
+    Email: 'ada@example',
+    Password: 'secret123',
+    'Confirm password': 'secret123',
+  });
+  await submit();
+  expect(errorOf('Email')).toBe('Please enter a valid email');
+  expect(errorOf('Username')).toBe('');
+  expect(errorOf('Password')).toBe('');
+  expect(errorOf('Confirm password')).toBe('');
+});
+
+test('each field’s error clears when that field is edited, and only that one', async () => {
+  renderRegister();
+  await submit();
+  await userEvent.type(field('Username'), 'a');
+  expect(errorOf('Username')).toBe('');
+  expect(field('Username')).not.toHaveAttribute('aria-invalid');
+  expect(errorOf('Email')).toBe('Email is required');
+  expect(errorOf('Password')).toBe('Password is required');
+
+  await userEvent.type(field('Email'), 'a');
+  expect(errorOf('Email')).toBe('');
+  await userEvent.type(field('Password'), 'a');
+  expect(errorOf('Password')).toBe('');
+});
+
+test('the mismatch error clears when the confirmation is edited', async () => {
+  renderRegister();
+  await fill({
+    Username: 'ada',
+    Email: 'ada@example.com',
+    Password: 'secret123',
+    'Confirm password': 'secret12',
+  });
+  await submit();
+  expect(errorOf('Confirm password')).toBe('Passwords do not match');
+  await userEvent.type(field('Confirm password'), '3');
+  expect(errorOf('Confirm password')).toBe('');
+});
+
+test('a server conflict shows in the banner and on its field; both clear when that field is edited', async () => {
+  const { navigate } = renderRegister();
+  await fill({
+    Username: 'taken',
+    Email: 'ada@example.com',
+    Password: 'secret123',
+    'Confirm password': 'secret123',
+  });
+  await submit();
+  expect(await screen.findByRole('alert')).toHaveTextContent('Username is already taken');
+  expect(errorOf('Username')).toBe('Username is already taken');
+  expect(navigate).not.toHaveBeenCalled();
+
+  await userEvent.type(field('Username'), '2');
+  expect(errorOf('Username')).toBe('');
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+test('without a server message the banner says Registration failed', async () => {
+  renderRegister(fakeAuthService({ 'POST /api/auth/register': () => ({ status: 500 }) }));
+  await fill({
+    Username: 'ada',
+    Email: 'ada@example.com',
+    Password: 'secret123',
+    'Confirm password': 'secret123',
+  });
+  await submit();
+  expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed');
+});
+
+test('the button reads Creating account... while busy; success goes to /feed', async () => {
+  const held = heldReply({
+    status: 201,
+    body: { token: 't', user: { id: 'u9', username: 'ada', email: 'a@b.co' } },
+  });
+  const { sdk, calls, navigate } = renderRegister(fakeAuthService({ 'POST /api/auth/register': held.route }));
+  await fill({ Username: ' ada ', Email: 'a@b.co', Password: 'secret123', 'Confirm password': 'secret123' });
+  await submit();
+  expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
+  expect(calls).toEqual([
+    { route: 'POST /api/auth/register', body: { username: 'ada', email: 'a@b.co', password: 'secret123' } },
+  ]);
+  await act(async () => held.release());
+  expect(navigate).toHaveBeenCalledWith('/feed', undefined);
+  sdk.auth.logout();
+});
+
+test('Show/Hide reveals the password', async () => {
+  renderRegister();
+  await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+  expect(field('Password')).toHaveAttribute('type', 'text');
+});
