@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { registerThroughUi, uniqueName } from '../support/accounts';
+
+const TABS = ['Home', 'Explore', 'Post', 'Messages', 'Profile'];
+
+test('at 375 px the bottom tab bar shows its five items and the rail does not', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const username = uniqueName('grace');
+  await registerThroughUi(page, username);
+  const tabs = page.getByRole('navigation', { name: 'Tabs' });
+  await expect(tabs).toBeVisible();
+  await expect(tabs.getByRole('link')).toHaveText(TABS.map((name) => new RegExp(`${name}$`)));
+  await expect(tabs.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', `/profile/${username}`);
+  await expect(page.getByRole('navigation', { name: 'Sections' })).toBeHidden();
+  // The tab bar never covers the end of the page: the footer's last link sits above it.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  const report = await page.getByRole('button', { name: /Report/ }).boundingBox();
+  const bar = await tabs.boundingBox();
+  expect(report && bar && report.y + report.height <= bar.y).toBe(true);
+  // No horizontal scroll on a phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
+
+test('at 1280 px the rail is visible and the tab bar is not; rail items navigate', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await registerThroughUi(page, uniqueName('ada'));
+  const rail = page.getByRole('navigation', { name: 'Sections' });
+  await expect(rail).toBeVisible();
+  await expect(rail.getByRole('link')).toHaveText([
+    'Home',
+    'Explore',
+    'Post',
+    'Profile',
+    'Messages',
+    'Settings',
+  ]);
+  await expect(page.getByRole('navigation', { name: 'Tabs' })).toBeHidden();
+  await expect(rail.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  await rail.getByRole('link', { name: 'Messages' }).click();
+  await expect(page).toHaveURL(/\/messages$/);
+  await expect(page.getByText('Messages Coming Soon!')).toBeVisible();
+  await expect(rail.getByRole('link', { name: 'Messages' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('the bug report from the footer succeeds with the thank-you alert and the dialog closes', async ({
+  page,
+}) => {
+  await registerThroughUi(page, uniqueName('linus'));
+  const footer = page.getByRole('contentinfo');
+  await footer.getByRole('button', { name: /Report/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report a bug' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'What went wrong?' }).fill('The feed does not load on Tuesdays');
+  const alert = new Promise<string>((resolve) => {
+    page.once('dialog', (browserDialog) => {
+      resolve(browserDialog.message());
+      void browserDialog.accept();
+    });
+  });
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  expect(await alert).toBe('Thank you for reporting the bug!');
+  await expect(dialog).toBeHidden();
+});
+
+test('signed out, the landing has no footer; /privacy has one', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  await page.goto('/privacy');
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Terms' })).toBeVisible();
+});
+
+test('the splash shows at start and is gone after about 2 s', async ({ page }) => {
+  await page.goto('/');
+  const splash = page.getByRole('status', { name: 'welcome to DevCircle' });
+  await expect(splash).toBeVisible();
+  await expect(splash).toBeHidden({ timeout: 4000 });
+});
