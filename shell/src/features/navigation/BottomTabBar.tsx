@@ -20,7 +20,7 @@ export function BottomTabBar({ user }: { user: SessionUser }) {
       ))}
       <NavLink to={profilePath(user.username)} className={tabClass}>
         <span className={styles.avatar}>
-          <Avatar name={name} size={24} />
+          <Avatar name={name} size={22} />
         </span>
         <span className={styles.label}>Profile</span>
       </NavLink>
