@@ -37,6 +37,8 @@ test.each([undefined, '', '?token=', '?token=%20', '?other=1'])(
     await userEvent.click(screen.getByRole('link', { name: 'Request a new link' }));
     expect(navigate).toHaveBeenCalledWith('/forgot-password', undefined);
     expect(calls).toEqual([]);
+    await userEvent.click(screen.getByRole('link', { name: 'Back to sign in' }));
+    expect(navigate).toHaveBeenLastCalledWith('/login', undefined);
   },
 );
 
@@ -94,6 +96,8 @@ test('success shows the server’s message, then goes to /login once 2 s have pa
   expect(calls).toEqual([
     { route: 'POST /api/auth/reset-password', body: { token: GOOD_RESET_TOKEN, password: 'new-secret' } },
   ]);
+  expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Sign in now' })).toHaveAttribute('href', '/login');
   expect(navigate).not.toHaveBeenCalled();
 
   act(() => jest.advanceTimersByTime(2000));

@@ -24,12 +24,18 @@ const requestNewLink = (
   </>
 );
 
+const backToSignIn = (
+  <AppLink to="/login" className={form.link}>
+    Back to sign in
+  </AppLink>
+);
+
 /** /reset-password?token=… (§2 Forgot and reset password). */
 export function ResetPasswordScreen({ search }: { search?: string }) {
   const token = resetTokenFrom(search);
   if (!token) {
     return (
-      <AuthCard title="Invalid Link" subtitle="Reset token is missing or invalid.">
+      <AuthCard title="Invalid Link" subtitle="Reset token is missing or invalid." footer={backToSignIn}>
         <AppLink to="/forgot-password" className={`${form.submit} ${form.buttonLink}`}>
           Request a new link
         </AppLink>
@@ -49,6 +55,20 @@ function ResetPasswordForm({ token }: { token: string }) {
     if (invalid) formElement.querySelector<HTMLInputElement>(`[name="${invalid}"]`)?.focus();
   };
 
+  if (success) {
+    return (
+      <AuthCard title="Password reset">
+        <div className={form.form}>
+          <Notice message={success} />
+          <p className={form.hint}>Taking you to sign in...</p>
+          <AppLink to="/login" className={`${form.submit} ${form.buttonLink}`}>
+            Sign in now
+          </AppLink>
+        </div>
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard
       title="Choose a new password"
@@ -58,14 +78,12 @@ function ResetPasswordForm({ token }: { token: string }) {
       {/* noValidate: our own messages (§5) replace the browser's bubbles. */}
       <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Reset password">
         {error && <Banner message={error} />}
-        {success && <Notice message={success} />}
         <PasswordField
           label="New password"
           name="password"
           autoComplete="new-password"
           value={values.password}
           error={fieldErrors.password}
-          disabled={!!success}
           onChange={(event) => change('password', event.target.value)}
         />
         <TextField
@@ -75,7 +93,6 @@ function ResetPasswordForm({ token }: { token: string }) {
           autoComplete="new-password"
           value={values.confirmPassword}
           error={fieldErrors.confirmPassword}
-          disabled={!!success}
           onChange={(event) => change('confirmPassword', event.target.value)}
         />
         <SubmitButton busy={busy} busyLabel="Resetting password...">
