@@ -3,7 +3,10 @@ import { useAuth } from '@devcircle/sdk/react';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { LandingPage } from '../features/landing/LandingPage';
 import { MessagesComingSoon } from '../features/pages/MessagesComingSoon';
-import { ShellPage } from '../features/pages/ShellPage';
+import { CreateRedirect } from '../features/pages/CreateRedirect';
+import { FeaturesPage } from '../features/pages/FeaturesPage';
+import { PrivacyPage, TermsPage } from '../features/pages/LegalPage';
+import { SupportPage } from '../features/pages/SupportPage';
 import { RemoteParcel } from '../features/remotes/RemoteParcel';
 import type { RemoteName } from '../features/remotes/remoteNames';
 
@@ -44,9 +47,11 @@ function SignedInRoutes() {
       <Route path="/settings" element={slot('account')} />
       <Route path="/messages" element={<MessagesComingSoon />} />
       <Route path="/messages/:username" element={<MessagesComingSoon />} />
-      <Route path="/support" element={<ShellPage title="Support" />} />
-      <Route path="/privacy" element={<ShellPage title="Privacy" />} />
-      <Route path="/terms" element={<ShellPage title="Terms" />} />
+      <Route path="/support" element={<SupportPage />} />
+      <Route path="/privacy" element={<PrivacyPage />} />
+      <Route path="/terms" element={<TermsPage />} />
+      {/* Not in §2's tables; see CreateRedirect and shell/README.md: signed in → /create-post. */}
+      <Route path="/create" element={<CreateRedirect />} />
       {/* /login, /register, /forgot-password and every unknown path */}
       <Route path="*" element={<Navigate to="/feed" replace />} />
     </Routes>
@@ -61,10 +66,12 @@ function SignedOutRoutes() {
       <Route path="/register" element={slot('account')} />
       <Route path="/forgot-password" element={slot('account')} />
       <Route path="/reset-password" element={slot('account')} />
-      <Route path="/features" element={<ShellPage title="Features" />} />
-      <Route path="/support" element={<ShellPage title="Support" />} />
-      <Route path="/privacy" element={<ShellPage title="Privacy" />} />
-      <Route path="/terms" element={<ShellPage title="Terms" />} />
+      <Route path="/features" element={<FeaturesPage />} />
+      <Route path="/support" element={<SupportPage />} />
+      <Route path="/privacy" element={<PrivacyPage />} />
+      <Route path="/terms" element={<TermsPage />} />
+      {/* Not in §2's tables; see CreateRedirect and shell/README.md: signed out → /register. */}
+      <Route path="/create" element={<CreateRedirect />} />
       {PROTECTED_PATHS.map((path) => (
         <Route key={path} path={path} element={<Navigate to="/login" replace />} />
       ))}

@@ -1,4 +1,4 @@
-import { ArrowRight, LogIn } from 'lucide-react';
+import { ArrowRight, Heart, LogIn, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { ReportBugButton } from '../bug-report/ReportBugButton';
 import styles from './LandingPage.module.css';
@@ -10,7 +10,92 @@ const SNIPPET = `const circle = await devcircle.join({
 
 circle.share(snippet); // hello, world`;
 
-/** The signed-out landing hero (§1); counters and sample cards come with the full landing page. */
+const COUNTERS = [
+  { value: '10K+', label: 'Active developers' },
+  { value: '50K+', label: 'Code snippets' },
+  { value: '100K+', label: 'Lines of code' },
+  { value: '24/7', label: 'Support' },
+];
+
+interface SampleCard {
+  name: string;
+  handle: string;
+  avatar: number;
+  time: string;
+  text: string;
+  language: string;
+  code: string;
+  likes: number;
+  comments: number;
+}
+
+/** Static sample posts: what a DevCircle card looks like, with a code block. */
+const SAMPLES: SampleCard[] = [
+  {
+    name: 'Maya Chen',
+    handle: 'mayacodes',
+    avatar: 6,
+    time: '2h ago',
+    text: 'Finally a debounce I understand. No library, eight lines.',
+    language: 'TypeScript',
+    code: `export function debounce<T extends unknown[]>(fn: (...a: T) => void, ms = 300) {
+  let timer: ReturnType<typeof setTimeout>;
+  return (...args: T) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fn(...args), ms);
+  };
+}`,
+    likes: 128,
+    comments: 14,
+  },
+  {
+    name: 'Diego Ramírez',
+    handle: 'diego_rs',
+    avatar: 13,
+    time: '5h ago',
+    text: 'Rust iterators keep surprising me. Word count in one expression:',
+    language: 'Rust',
+    code: `let counts = text
+    .split_whitespace()
+    .fold(HashMap::new(), |mut m, w| {
+        *m.entry(w).or_insert(0) += 1;
+        m
+    });`,
+    likes: 86,
+    comments: 9,
+  },
+  {
+    name: 'Priya Nair',
+    handle: 'priya.py',
+    avatar: 9,
+    time: 'Just now',
+    text: 'TIL: functools.cache makes recursive Fibonacci instant.',
+    language: 'Python',
+    code: `from functools import cache
+
+@cache
+def fib(n: int) -> int:
+    return n if n < 2 else fib(n - 1) + fib(n - 2)`,
+    likes: 42,
+    comments: 5,
+  },
+];
+
+const PLATFORM_LINKS = [
+  { to: '/features', label: 'Features' },
+  { to: '/register', label: 'Create account' },
+  { to: '/login', label: 'Sign in' },
+  { to: '/create', label: 'Share a snippet' },
+];
+
+const COMMUNITY_LINKS = [
+  { to: '/support', label: 'Support' },
+  { to: '/support#guidelines', label: 'Community guidelines' },
+  { to: '/privacy', label: 'Privacy' },
+  { to: '/terms', label: 'Terms' },
+];
+
+/** The signed-out landing (§1): hero, counters, sample cards, call to action, status line and its own footer. */
 export function LandingPage() {
   return (
     <div className={styles.page}>
@@ -49,15 +134,124 @@ export function LandingPage() {
           </pre>
         </figure>
       </section>
-      <aside className={styles.closing} aria-label="Help and feedback">
-        <p className={styles.closingText}>Found something broken? Tell us and we&apos;ll fix it.</p>
-        <div className={styles.closingLinks}>
-          <Link to="/support" className={styles.closingLink}>
-            Support
+      <section className={styles.stats} aria-label="DevCircle in numbers">
+        <ul className={styles.statList}>
+          {COUNTERS.map((c) => (
+            <li key={c.label} className={styles.stat}>
+              <span className={styles.statValue}>{c.value}</span>
+              <span className={styles.statLabel}>{c.label}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={styles.section} aria-labelledby="samples-title">
+        <h2 id="samples-title" className={styles.sectionTitle}>
+          What developers are sharing
+        </h2>
+        <p className={styles.sectionLead}>Short posts, real code, people you can learn from.</p>
+        <ul className={styles.samples}>
+          {SAMPLES.map((post) => (
+            <li key={post.handle}>
+              <article className={styles.post} aria-label={`Sample post by ${post.name}`}>
+                <header className={styles.postHead}>
+                  <span
+                    className={styles.avatar}
+                    style={{ background: `var(--avatar-${post.avatar})` }}
+                    aria-hidden="true"
+                  >
+                    {post.name.charAt(0)}
+                  </span>
+                  <span className={styles.author}>
+                    <span className={styles.authorName}>{post.name}</span>
+                    <span className={styles.authorMeta}>
+                      @{post.handle} · {post.time}
+                    </span>
+                  </span>
+                </header>
+                <p className={styles.postText}>{post.text}</p>
+                <div className={styles.postCode}>
+                  <span className={styles.postLang}>{post.language}</span>
+                  <pre>
+                    <code>{post.code}</code>
+                  </pre>
+                </div>
+                <footer className={styles.postActions}>
+                  <span>
+                    <Heart size={16} aria-hidden="true" /> {post.likes}
+                    <span className={styles.srOnly}> likes</span>
+                  </span>
+                  <span>
+                    <MessageCircle size={16} aria-hidden="true" /> {post.comments}
+                    <span className={styles.srOnly}> comments</span>
+                  </span>
+                </footer>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={styles.cta} aria-labelledby="cta-title">
+        <h2 id="cta-title" className={styles.ctaTitle}>
+          Ready to share your first snippet?
+        </h2>
+        <p className={styles.ctaText}>Join free in under a minute. Your profile grows with every post.</p>
+        <div className={styles.ctaActions}>
+          <Link to="/register" className={styles.primary}>
+            Create your account
+            <ArrowRight size={18} aria-hidden="true" />
           </Link>
-          <ReportBugButton className={styles.closingLink} />
+          <Link to="/features" className={styles.secondary}>
+            See all features
+          </Link>
         </div>
-      </aside>
+      </section>
+
+      <footer className={styles.landingFooter}>
+        <div className={styles.footerGrid}>
+          <div className={styles.footerBrand}>
+            <p className={styles.footerName}>DevCircle</p>
+            <p className={styles.footerTagline}>The social network for developers.</p>
+            <p className={styles.status}>
+              <span className={styles.statusDot} aria-hidden="true" />
+              All systems operational
+            </p>
+          </div>
+          <nav aria-label="Platform" className={styles.footerCol}>
+            <h2 className={styles.footerHeading}>Platform</h2>
+            <ul>
+              {PLATFORM_LINKS.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to} className={styles.closingLink}>
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav aria-label="Community" className={styles.footerCol}>
+            <h2 className={styles.footerHeading}>Community</h2>
+            <ul>
+              {COMMUNITY_LINKS.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to} className={styles.closingLink}>
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        <div className={styles.closing}>
+          <p className={styles.closingText}>
+            © {new Date().getFullYear()} DevCircle. Found something broken? Tell us and we&apos;ll fix it.
+          </p>
+          <div className={styles.closingLinks}>
+            <ReportBugButton className={styles.closingLink} />
+          </div>
+        </div>
+      </footer>
       <SupportFab />
     </div>
   );

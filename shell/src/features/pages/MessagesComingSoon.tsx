@@ -1,17 +1,84 @@
-import { MessageSquare } from 'lucide-react';
-import styles from './ShellPage.module.css';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { MessageSquare, X } from 'lucide-react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import styles from './Pages.module.css';
 
-/** /messages and /messages/:username: messaging is only a coming-soon placeholder (§1). */
+/**
+ * /messages and /messages/:username (§1, §2): messaging is only a coming-soon DIALOG, not a page. Escape, the
+ * close button, "Got it" or a click on the backdrop go back to the previous route, or to /feed when the dialog
+ * was the first entry (a fresh tab or a typed address).
+ */
 export function MessagesComingSoon() {
-  return (
-    <div className={styles.page}>
-      <div className={styles.panel} role="status">
+  const navigate = useNavigate();
+  const location = useLocation();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const textId = useId();
+
+  useEffect(() => {
+    closeRef.current?.focus();
+  }, []);
+
+  const close = () => {
+    if (location.key !== 'default') navigate(-1);
+    else navigate('/feed', { replace: true });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      close();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const items = Array.from(dialogRef.current.querySelectorAll<HTMLElement>('button'));
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return createPortal(
+    <div className={styles.overlay} onMouseDown={(e) => e.target === e.currentTarget && close()}>
+      <div
+        ref={dialogRef}
+        className={styles.dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={textId}
+        onKeyDown={onKeyDown}
+      >
+        <button
+          ref={closeRef}
+          type="button"
+          className={styles.dialogClose}
+          aria-label="Close"
+          onClick={close}
+        >
+          <X size={20} aria-hidden="true" />
+        </button>
         <span className={styles.icon} aria-hidden="true">
           <MessageSquare size={22} />
         </span>
-        <h1 className={styles.title}>Messages Coming Soon!</h1>
-        <p className={styles.text}>Real-time chat and messaging is on the way.</p>
+        <h2 id={titleId} className={styles.dialogTitle}>
+          Messages Coming Soon!
+        </h2>
+        <p id={textId} className={styles.muted}>
+          Real-time chat and messaging is on the way.
+        </p>
+        <button type="button" className={styles.primary} onClick={close}>
+          Got it
+        </button>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }
