@@ -176,7 +176,7 @@ export function LandingPage() {
                     <code>{post.code}</code>
                   </pre>
                 </div>
-                <footer className={styles.postActions}>
+                <div className={styles.postActions}>
                   <span>
                     <Heart size={16} aria-hidden="true" /> {post.likes}
                     <span className={styles.srOnly}> likes</span>
@@ -185,7 +185,7 @@ export function LandingPage() {
                     <MessageCircle size={16} aria-hidden="true" /> {post.comments}
                     <span className={styles.srOnly}> comments</span>
                   </span>
-                </footer>
+                </div>
               </article>
             </li>
           ))}
@@ -208,7 +208,7 @@ export function LandingPage() {
         </div>
       </section>
 
-      <footer className={styles.landingFooter}>
+      <section className={styles.landingFooter} aria-label="About DevCircle">
         <div className={styles.footerGrid}>
           <div className={styles.footerBrand}>
             <p className={styles.footerName}>DevCircle</p>
@@ -251,7 +251,7 @@ export function LandingPage() {
             <ReportBugButton className={styles.closingLink} />
           </div>
         </div>
-      </footer>
+      </section>
       <SupportFab />
     </div>
   );
