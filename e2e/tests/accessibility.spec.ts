@@ -7,11 +7,16 @@ for (const colorScheme of ['light', 'dark'] as const) {
     ['landing', '/', 'Get Started Free'],
     ['login', '/login', 'Welcome back'],
     ['register', '/register', 'Create Account'],
+    ['features', '/features', 'Everything you need to share code'],
+    ['support', '/support', 'Frequently asked questions'],
+    ['privacy', '/privacy', 'What we keep'],
+    ['terms', '/terms', 'Acceptable use'],
   ] as const) {
     test(`${name} (${colorScheme}) has no serious or critical axe violations`, async ({ page }) => {
       await page.emulateMedia({ colorScheme });
       await page.goto(path);
       await expect(page.getByText(ready).first()).toBeVisible();
+      await expect(page.getByRole('status', { name: 'welcome to DevCircle' })).toBeHidden({ timeout: 4000 });
       const results = await new AxeBuilder({ page }).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);

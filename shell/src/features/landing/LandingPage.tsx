@@ -172,7 +172,8 @@ export function LandingPage() {
                 <p className={styles.postText}>{post.text}</p>
                 <div className={styles.postCode}>
                   <span className={styles.postLang}>{post.language}</span>
-                  <pre>
+                  {/* Long lines scroll inside the block, so it takes focus for keyboard scrolling. */}
+                  <pre tabIndex={0} aria-label={`${post.language} code`}>
                     <code>{post.code}</code>
                   </pre>
                 </div>
