@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { registerThroughUi, uniqueName } from '../support/accounts';
 import { resetLinkFor } from '../support/outbox';
 
@@ -59,3 +60,38 @@ test('/reset-password without a token shows Invalid Link with a way to request a
   await page.getByRole('link', { name: 'Request a new link' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
 });
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help}`);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`forgot and reset screens (${colorScheme}), with their messages, have no serious or critical axe violations`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    await page.goto('/forgot-password');
+    await page.route('**/api/auth/forgot-password', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.getByLabel('Email').fill('someone@example.com');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Something went wrong. Please try again.');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/reset-password?token=not-a-real-token');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect(page.getByText('Password must be at least 6 characters.')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('New password', { exact: true }).fill('new-secret');
+    await page.getByLabel('Confirm new password').fill('new-secret');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Reset link is invalid or has expired.');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/reset-password');
+    await expect(page.getByRole('heading', { name: 'Invalid Link' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
