@@ -3,6 +3,7 @@ import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
 import { MongoClient } from 'mongodb';
 import type { RunningGateway } from '../src';
 import { RATE_LIMIT_COLLECTION } from '../src/limits';
+import { waitText } from '../src/limits/rate-limit';
 import { deadUrl, echo, eventually, startTestGateway, startUpstream, type Upstream } from './helpers';
 
 /** Auth stand-in: login succeeds only with the password "right"; everything else is echoed. */
@@ -66,10 +67,18 @@ async function expectLimited(response: Response): Promise<void> {
   const retryAfter = Number(response.headers.get('retry-after'));
   expect(Number.isInteger(retryAfter) && retryAfter >= 1).toBe(true);
   expect(await response.json()).toEqual({
-    message: `Too many attempts. Please try again in ${retryAfter} seconds.`,
+    message: `Too many attempts. Please try again in ${waitText(retryAfter)}.`,
     code: 'RATE_LIMITED',
   });
 }
+
+test('the wait is written for people: seconds under a minute, then whole minutes rounded up', () => {
+  expect(waitText(1)).toBe('1 second');
+  expect(waitText(45)).toBe('45 seconds');
+  expect(waitText(60)).toBe('1 minute');
+  expect(waitText(61)).toBe('2 minutes');
+  expect(waitText(3428)).toBe('58 minutes');
+});
 
 test('login per IP: past the limit, 429 with Retry-After, and auth is not called', async () => {
   const target = await gateway({

@@ -26,9 +26,16 @@ declare module 'koa' {
   }
 }
 
+/** "in 45 seconds", "in 1 minute", "in 58 minutes": what a person reads; `Retry-After` keeps the exact seconds. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
 function tooManyAttempts(msBeforeNext: number): HttpError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new HttpError(429, `Too many attempts. Please try again in ${seconds} seconds.`, {
+  return new HttpError(429, `Too many attempts. Please try again in ${waitText(seconds)}.`, {
     code: 'RATE_LIMITED',
     headers: { 'Retry-After': String(seconds) },
   });
