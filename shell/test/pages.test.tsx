@@ -49,7 +49,8 @@ describe('messages coming-soon dialog', () => {
     const dialog = screen.getByRole('dialog', { name: 'Messages Coming Soon!' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveTextContent('Real-time chat and messaging is on the way.');
-    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Got it' })).toHaveFocus();
+    expect(screen.getByText('remote feed')).toBeInTheDocument();
   });
 
   it('Escape goes back to the previous route', async () => {
@@ -78,10 +79,11 @@ describe('messages coming-soon dialog', () => {
         </Routes>
       </MemoryRouter>,
     );
-    await user.tab();
     expect(screen.getByRole('button', { name: 'Got it' })).toHaveFocus();
     await user.tab();
     expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(screen.getByRole('button', { name: 'Got it' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Got it' }));
     expect(screen.getByTestId('path')).toHaveTextContent('/settings');
   });

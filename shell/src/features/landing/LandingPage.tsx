@@ -37,12 +37,12 @@ const SAMPLES: SampleCard[] = [
     avatar: 6,
     time: '2h ago',
     text: 'Finally a debounce I understand. No library, eight lines.',
-    language: 'TypeScript',
-    code: `export function debounce<T extends unknown[]>(fn: (...a: T) => void, ms = 300) {
-  let timer: ReturnType<typeof setTimeout>;
-  return (...args: T) => {
+    language: 'JavaScript',
+    code: `function debounce(fn, ms = 300) {
+  let timer;
+  return (...a) => {
     clearTimeout(timer);
-    timer = setTimeout(() => fn(...args), ms);
+    timer = setTimeout(() => fn(...a), ms);
   };
 }`,
     likes: 128,
@@ -75,7 +75,9 @@ const SAMPLES: SampleCard[] = [
 
 @cache
 def fib(n: int) -> int:
-    return n if n < 2 else fib(n - 1) + fib(n - 2)`,
+    if n < 2:
+        return n
+    return fib(n - 1) + fib(n - 2)`,
     likes: 42,
     comments: 5,
   },

@@ -13,12 +13,12 @@ export function MessagesComingSoon() {
   const navigate = useNavigate();
   const location = useLocation();
   const dialogRef = useRef<HTMLDivElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
+  const okRef = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const textId = useId();
 
   useEffect(() => {
-    closeRef.current?.focus();
+    okRef.current?.focus();
   }, []);
 
   const close = () => {
@@ -56,13 +56,7 @@ export function MessagesComingSoon() {
         aria-describedby={textId}
         onKeyDown={onKeyDown}
       >
-        <button
-          ref={closeRef}
-          type="button"
-          className={styles.dialogClose}
-          aria-label="Close"
-          onClick={close}
-        >
+        <button type="button" className={styles.dialogClose} aria-label="Close" onClick={close}>
           <X size={20} aria-hidden="true" />
         </button>
         <span className={styles.icon} aria-hidden="true">
@@ -74,7 +68,7 @@ export function MessagesComingSoon() {
         <p id={textId} className={styles.muted}>
           Real-time chat and messaging is on the way.
         </p>
-        <button type="button" className={styles.primary} onClick={close}>
+        <button ref={okRef} type="button" className={styles.primary} onClick={close}>
           Got it
         </button>
       </div>
