@@ -50,7 +50,6 @@ describe('messages coming-soon dialog', () => {
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveTextContent('Real-time chat and messaging is on the way.');
     expect(screen.getByRole('button', { name: 'Got it' })).toHaveFocus();
-    expect(screen.getByText('remote feed')).toBeInTheDocument();
   });
 
   it('Escape goes back to the previous route', async () => {

@@ -13,14 +13,6 @@ import type { RemoteName } from '../features/remotes/remoteNames';
 // `key` makes moving to another remote unmount the previous parcel; within one remote the parcel is updated.
 const slot = (remote: RemoteName) => <RemoteParcel key={remote} remote={remote} />;
 
-/** /messages is a dialog, not a page (§2): it opens over the feed, so the screen behind it is never empty. */
-const messagesDialog = (
-  <>
-    {slot('feed')}
-    <MessagesComingSoon />
-  </>
-);
-
 /** Paths that exist only for signed-in users: signed-out visitors are sent to /login (§2). */
 const PROTECTED_PATHS = [
   '/feed',
@@ -53,8 +45,10 @@ function SignedInRoutes() {
       <Route path="/notifications" element={slot('notifications')} />
       <Route path="/logout-confirm" element={slot('account')} />
       <Route path="/settings" element={slot('account')} />
-      <Route path="/messages" element={messagesDialog} />
-      <Route path="/messages/:username" element={messagesDialog} />
+      {/* A dialog, not a page (§2). Not layered over the feed remote: until mf-feed exists that would show its
+          load-failure card behind the dialog. */}
+      <Route path="/messages" element={<MessagesComingSoon />} />
+      <Route path="/messages/:username" element={<MessagesComingSoon />} />
       <Route path="/support" element={<SupportPage />} />
       <Route path="/privacy" element={<PrivacyPage />} />
       <Route path="/terms" element={<TermsPage />} />
