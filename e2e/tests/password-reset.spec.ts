@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { registerThroughUi, uniqueName } from '../support/accounts';
+import { seriousViolations } from '../support/axe';
 import { resetLinkFor } from '../support/outbox';
 
 test('forgot password → the mailed link → a new password → /login after 2 s → sign in with it → /feed', async ({
@@ -60,13 +60,6 @@ test('/reset-password without a token shows Invalid Link with a way to request a
   await page.getByRole('link', { name: 'Request a new link' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help}`);
-}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`forgot and reset screens (${colorScheme}), with their messages, have no serious or critical axe violations`, async ({
