@@ -1,12 +1,11 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useSdk } from '@devcircle/sdk/react';
+import { useDialogKeyboard } from '../../hooks/useDialogKeyboard';
 import styles from './BugReportDialog.module.css';
 
 export const BUG_REPORT_THANKS = 'Thank you for reporting the bug!';
 export const BUG_REPORT_FAILED = 'Failed to submit bug report. Please try again later.';
-
-const FOCUSABLE = 'button:not([disabled]), textarea:not([disabled]), a[href], input:not([disabled])';
 
 /**
  * The bug-report dialog (§2 Landing, §4 Settings, §8): a required description, Submit and Cancel. The answer is
@@ -36,25 +35,9 @@ export function BugReportDialog({ onClose }: { onClose: () => void }) {
     onClose();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      if (!sending) close();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const items = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (items.length === 0) return;
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  const onKeyDown = useDialogKeyboard(dialogRef, () => {
+    if (!sending) close();
+  });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
