@@ -40,10 +40,14 @@ test('features links to register and explore, its footer to feed, explore and cr
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('support: one FAQ answer open at a time, and the contact form shows its success line', async ({
+test('support: FAQ tab by default with one answer open at a time, Contact sends, Guidelines expand', async ({
   page,
 }) => {
   await open(page, '/support');
+  const tabs = page.getByRole('tablist', { name: 'Support topics' }).getByRole('tab');
+  await expect(tabs).toHaveText(['FAQ', 'Contact', 'Guidelines']);
+  await expect(page.getByRole('tab', { name: 'FAQ' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel', { name: 'FAQ' })).toBeVisible();
   const first = page.getByRole('button', { name: 'What is DevCircle?' });
   const second = page.getByRole('button', { name: 'Is DevCircle free?' });
   await first.click();
@@ -52,8 +56,23 @@ test('support: one FAQ answer open at a time, and the contact form shows its suc
   await expect(second).toHaveAttribute('aria-expanded', 'true');
   await expect(first).toHaveAttribute('aria-expanded', 'false');
 
-  const form = page.getByRole('form', { name: 'Contact support' });
+  // Keyboard: focus the selected tab, then Right moves to and selects Contact.
+  await page.getByRole('tab', { name: 'FAQ' }).focus();
+  await page.keyboard.press('ArrowRight');
+  const contactTab = page.getByRole('tab', { name: 'Contact' });
+  await expect(contactTab).toBeFocused();
+  await expect(contactTab).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\/support#contact$/);
+  await expect(page.getByRole('tabpanel', { name: 'FAQ' })).toBeHidden();
+
+  const form = page.getByRole('tabpanel', { name: 'Contact' }).getByRole('form', { name: 'Contact support' });
   await expect(form.getByLabel('Priority Level')).toHaveValue('medium');
+  await expect(form.getByLabel('Priority Level').getByRole('option')).toHaveText([
+    'Low - General inquiry',
+    'Medium - Account issues',
+    'High - Technical problems',
+    'Urgent - Security concerns',
+  ]);
   await form.getByLabel('Full Name').fill('Ada Lovelace');
   await form.getByLabel('Email Address').fill('ada@example.com');
   await form.getByLabel('Subject').fill('Avatar upload');
@@ -65,6 +84,14 @@ test('support: one FAQ answer open at a time, and the contact form shows its suc
   await expect(form.getByText("Message sent! We'll get back to you within 24 hours.")).toBeHidden({
     timeout: 7000,
   });
+
+  await page.getByRole('tab', { name: 'Guidelines' }).click();
+  const guidelines = page.getByRole('tabpanel', { name: 'Guidelines' });
+  await expect(guidelines.getByRole('button')).toHaveCount(4);
+  const card = guidelines.getByRole('button', { name: 'Be respectful' });
+  await card.click();
+  await expect(card).toHaveAttribute('aria-expanded', 'true');
+  await expect(guidelines.getByText('Critique code, not people.', { exact: false })).toBeVisible();
 });
 
 test('privacy and terms are reachable from the footer', async ({ page }) => {

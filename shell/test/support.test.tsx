@@ -1,7 +1,13 @@
 import '@testing-library/jest-dom';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CONTACT_SUCCESS, ContactForm, FAQ, FaqAccordion } from '../src/features/pages/SupportPage';
+import {
+  CONTACT_SUCCESS,
+  ContactForm,
+  FAQ,
+  FaqAccordion,
+  SupportPage,
+} from '../src/features/pages/SupportPage';
 
 describe('FAQ accordion', () => {
   it('starts closed and keeps at most one item open', async () => {
@@ -108,4 +114,102 @@ describe('contact form', () => {
     expect(screen.queryByText(CONTACT_SUCCESS)).not.toBeInTheDocument();
     expect(fetchSpy).not.toHaveBeenCalled();
   });
+});
+
+describe('support page tabs', () => {
+  afterEach(() => window.history.replaceState(null, '', '/'));
+
+  it('shows FAQ, Contact and Guidelines tabs with FAQ selected by default', () => {
+    render(<SupportPage />);
+    const tablist = screen.getByRole('tablist', { name: 'Support topics' });
+    const tabs = within(tablist).getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['FAQ', 'Contact', 'Guidelines']);
+    expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
+    expect(tabs[1]).toHaveAttribute('aria-selected', 'false');
+    // Roving tabindex: only the selected tab is in the tab order.
+    expect(tabs.map((t) => t.tabIndex)).toEqual([0, -1, -1]);
+    const panel = screen.getByRole('tabpanel');
+    expect(panel).toHaveAccessibleName('FAQ');
+    expect(tabs[0]).toHaveAttribute('aria-controls', panel.id);
+    expect(within(panel).getAllByRole('button')).toHaveLength(8);
+    expect(screen.getByText(/respond within 24 hours/)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Contact support' })).not.toBeInTheDocument();
+  });
+
+  it('moves between tabs with Left, Right, Home and End, wrapping around', async () => {
+    const user = userEvent.setup();
+    render(<SupportPage />);
+    const [faq, contact, guidelines] = screen.getAllByRole('tab');
+    await user.tab();
+    expect(faq).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(contact).toHaveFocus();
+    expect(contact).toHaveAttribute('aria-selected', 'true');
+    expect(faq).toHaveAttribute('aria-selected', 'false');
+    expect(contact.tabIndex).toBe(0);
+    expect(faq.tabIndex).toBe(-1);
+    expect(screen.getByRole('tabpanel', { name: 'Contact' })).toContainElement(
+      screen.getByRole('form', { name: 'Contact support' }),
+    );
+    await user.keyboard('{End}');
+    expect(guidelines).toHaveFocus();
+    expect(guidelines).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowRight}');
+    expect(faq).toHaveFocus();
+    await user.keyboard('{ArrowLeft}');
+    expect(guidelines).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(faq).toHaveFocus();
+    expect(faq).toHaveAttribute('aria-selected', 'true');
+    expect(window.location.hash).toBe('#faq');
+  });
+
+  it('opens the tab named in the URL hash and lists four expandable guideline cards', async () => {
+    window.history.replaceState(null, '', '/support#guidelines');
+    const user = userEvent.setup();
+    render(<SupportPage />);
+    expect(screen.getByRole('tab', { name: 'Guidelines' })).toHaveAttribute('aria-selected', 'true');
+    const panel = screen.getByRole('tabpanel', { name: 'Guidelines' });
+    const cards = within(panel).getAllByRole('button');
+    expect(cards).toHaveLength(4);
+    await user.click(cards[0]);
+    await user.click(cards[2]);
+    expect(cards[0]).toHaveAttribute('aria-expanded', 'true');
+    expect(cards[2]).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('offers the four priority labels with Medium as the default in the Contact tab', async () => {
+    const user = userEvent.setup();
+    render(<SupportPage />);
+    await user.click(screen.getByRole('tab', { name: 'Contact' }));
+    const priority = screen.getByLabelText('Priority Level');
+    expect(
+      within(priority)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'Low - General inquiry',
+      'Medium - Account issues',
+      'High - Technical problems',
+      'Urgent - Security concerns',
+    ]);
+    expect(priority).toHaveDisplayValue('Medium - Account issues');
+  });
+
+  it('keeps the FAQ claims of the spec', () => {
+    expect(FAQ).toHaveLength(8);
+    const answers = FAQ.map((f) => f.a).join(' ');
+    expect(answers).toMatch(/reviews reports within 24 hours/);
+    expect(answers).toMatch(/removed within 30 days/);
+  });
+});
+
+it('follows a hash change while on the page', () => {
+  render(<SupportPage />);
+  act(() => {
+    window.history.replaceState(null, '', '/support#contact');
+    window.dispatchEvent(new HashChangeEvent('hashchange'));
+  });
+  expect(screen.getByRole('tab', { name: 'Contact' })).toHaveAttribute('aria-selected', 'true');
+  window.history.replaceState(null, '', '/');
 });

@@ -1,5 +1,13 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { CheckCircle2, ChevronDown } from 'lucide-react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { CheckCircle2, ChevronDown, HelpCircle, Mail, ShieldCheck } from 'lucide-react';
 import styles from './Pages.module.css';
 
 export const FAQ = [
@@ -242,7 +250,7 @@ const GUIDELINES = [
   },
 ];
 
-function Guidelines() {
+export function Guidelines() {
   const [open, setOpen] = useState<Set<number>>(new Set());
   const toggle = (i: number) =>
     setOpen((prev) => {
@@ -273,42 +281,134 @@ function Guidelines() {
   );
 }
 
-/** /support (§2): FAQ, contact form and community guidelines on one page, with an in-page index. */
+const TABS = [
+  { id: 'faq', label: 'FAQ', icon: HelpCircle },
+  { id: 'contact', label: 'Contact', icon: Mail },
+  { id: 'guidelines', label: 'Guidelines', icon: ShieldCheck },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+const tabFromHash = (): TabId => {
+  const hash = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
+  return TABS.find((t) => t.id === hash)?.id ?? 'faq';
+};
+
+/**
+ * /support (§2): three tabs — FAQ (selected by default), Contact and Guidelines — following the WAI-ARIA tabs
+ * pattern: roving tabindex, Left/Right/Home/End move between tabs and select them. The selected tab is kept in
+ * the URL hash (`/support#contact`) so it can be linked. All panels stay mounted (hidden) so a half-written
+ * message or a send in progress survives a tab switch.
+ */
 export function SupportPage() {
+  const [selected, setSelected] = useState<TabId>(tabFromHash);
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const baseId = useId();
+  const tabId = (id: TabId) => `${baseId}-tab-${id}`;
+  const panelId = (id: TabId) => `${baseId}-panel-${id}`;
+
+  // Following a `#contact` link while already on /support changes only the hash: select that tab too.
+  useEffect(() => {
+    const onHash = () => setSelected(tabFromHash());
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+
+  const select = (id: TabId) => {
+    setSelected(id);
+    window.history.replaceState(window.history.state, '', `#${id}`);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const last = TABS.length - 1;
+    const next =
+      event.key === 'ArrowRight'
+        ? (index + 1) % TABS.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + TABS.length) % TABS.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
+    if (next === null) return;
+    event.preventDefault();
+    select(TABS[next].id);
+    tabRefs.current[next]?.focus();
+  };
+
+  const panel = (id: TabId, children: ReactNode) => (
+    <div
+      role="tabpanel"
+      id={panelId(id)}
+      aria-labelledby={tabId(id)}
+      tabIndex={0}
+      hidden={selected !== id}
+      className={styles.tabPanel}
+    >
+      {children}
+    </div>
+  );
+
   return (
     <div className={styles.wide}>
       <header className={styles.header}>
         <h1 className={styles.title}>Support</h1>
         <p className={styles.lead}>
-          Answers to common questions, and a person when you need one. We reply within 24 hours.
+          Answers to common questions, and a person when you need one. We respond within 24 hours.
         </p>
-        <nav aria-label="On this page" className={styles.toc}>
-          <a href="#faq">FAQ</a>
-          <a href="#contact">Contact</a>
-          <a href="#guidelines">Guidelines</a>
-        </nav>
       </header>
-      <div className={styles.supportGrid}>
-        <section id="faq" aria-labelledby="faq-title" className={styles.block}>
-          <h2 id="faq-title" className={styles.blockTitle}>
-            Frequently asked questions
-          </h2>
-          <FaqAccordion />
-        </section>
-        <section id="contact" aria-labelledby="contact-title" className={styles.block}>
-          <h2 id="contact-title" className={styles.blockTitle}>
-            Contact us
-          </h2>
-          <p className={styles.muted}>We respond within 24 hours.</p>
-          <ContactForm />
-        </section>
+      <div role="tablist" aria-label="Support topics" className={styles.tablist}>
+        {TABS.map((tab, i) => {
+          const Icon = tab.icon;
+          const isSelected = selected === tab.id;
+          return (
+            <button
+              key={tab.id}
+              ref={(el) => {
+                tabRefs.current[i] = el;
+              }}
+              type="button"
+              role="tab"
+              id={tabId(tab.id)}
+              aria-selected={isSelected}
+              aria-controls={panelId(tab.id)}
+              tabIndex={isSelected ? 0 : -1}
+              className={styles.tab}
+              onClick={() => select(tab.id)}
+              onKeyDown={(e) => onKeyDown(e, i)}
+            >
+              <Icon size={18} aria-hidden="true" />
+              {tab.label}
+            </button>
+          );
+        })}
       </div>
-      <section id="guidelines" aria-labelledby="guidelines-title" className={styles.block}>
-        <h2 id="guidelines-title" className={styles.blockTitle}>
-          Community guidelines
-        </h2>
-        <Guidelines />
-      </section>
+      {panel(
+        'faq',
+        <>
+          <h2 className={styles.blockTitle}>Frequently asked questions</h2>
+          <p className={styles.muted}>Eight quick answers. Open one to read it.</p>
+          <FaqAccordion />
+        </>,
+      )}
+      {panel(
+        'contact',
+        <>
+          <h2 className={styles.blockTitle}>Contact us</h2>
+          <p className={styles.muted}>
+            Tell us what is going on and we will respond within <strong>24 hours</strong>.
+          </p>
+          <ContactForm />
+        </>,
+      )}
+      {panel(
+        'guidelines',
+        <>
+          <h2 className={styles.blockTitle}>Community guidelines</h2>
+          <p className={styles.muted}>Four rules that keep DevCircle useful for everyone.</p>
+          <Guidelines />
+        </>,
+      )}
     </div>
   );
 }

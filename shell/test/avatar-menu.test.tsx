@@ -1,0 +1,63 @@
+import '@testing-library/jest-dom';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { AvatarMenu } from '../src/features/top-bar/AvatarMenu';
+import { USER } from './helpers';
+
+/** §2 Navigation: the mobile avatar menu closes on an outside click, on scroll, on Escape and on a choice. */
+function setup() {
+  const user = userEvent.setup();
+  render(
+    <MemoryRouter>
+      <p>Outside</p>
+      <AvatarMenu user={USER} />
+    </MemoryRouter>,
+  );
+  const trigger = screen.getByRole('button', { name: 'Account menu' });
+  return { user, trigger };
+}
+
+describe('avatar menu', () => {
+  it('opens with View Profile, Settings and Logout', async () => {
+    const { user, trigger } = setup();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await user.click(trigger);
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'View Profile',
+      'Settings',
+      'Logout',
+    ]);
+  });
+
+  it('closes on an outside click but not on a click inside', async () => {
+    const { user, trigger } = setup();
+    await user.click(trigger);
+    await user.click(screen.getByText('@ada'));
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    await user.click(screen.getByText('Outside'));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('closes when the window scrolls', async () => {
+    const { user, trigger } = setup();
+    await user.click(trigger);
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    act(() => {
+      fireEvent.scroll(window);
+    });
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('closes on Escape and after choosing an item', async () => {
+    const { user, trigger } = setup();
+    await user.click(trigger);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await user.click(trigger);
+    await user.click(screen.getByRole('menuitem', { name: 'Settings' }));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+});
