@@ -71,3 +71,42 @@ test('a protected route while signed out goes to /login', async ({ page }) => {
   await page.goto('/explore');
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test.describe('at phone width', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('register → /feed with the tab bar; reload keeps the session; avatar menu logout → sign in again', async ({
+    page,
+  }) => {
+    const username = uniqueName('margaret');
+    await registerThroughUi(page, username, 'phone-pass');
+    const tabs = page.getByRole('navigation', { name: 'Tabs' });
+    await expect(tabs).toBeVisible();
+    await expect(tabs.getByRole('link', { name: 'Home' })).toBeVisible();
+
+    await page.reload();
+    await expect(page).toHaveURL(/\/feed$/);
+    await expect(tabs).toBeVisible();
+
+    const avatar = page.getByRole('button', { name: 'Account menu' });
+    await expect(avatar).toBeVisible();
+    await avatar.click();
+    await expect(avatar).toHaveAttribute('aria-expanded', 'true');
+    const menu = page.getByRole('menu');
+    await expect(menu.getByRole('menuitem')).toHaveText(['View Profile', 'Settings', 'Logout']);
+    await menu.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/logout-confirm$/);
+    await expect(menu).toBeHidden();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(tabs).toBeHidden();
+
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email').fill(`${username}@example.com`);
+    await form.getByLabel('Password', { exact: true }).fill('phone-pass');
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/feed$/);
+    await expect(tabs).toBeVisible();
+  });
+});
