@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { AppLink } from '../../components/AppLink';
 import { AuthCard } from '../../components/AuthCard';
 import { Banner } from '../../components/Banner';
-import { PasswordField } from '../../components/PasswordField';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { SubmitButton } from '../../components/SubmitButton';
 import { TextField } from '../../components/TextField';
 import form from '../../components/Form.module.css';
@@ -56,22 +56,13 @@ export function RegisterScreen() {
           onChange={(event) => change('email', event.target.value)}
           placeholder="you@example.com"
         />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          value={values.password}
-          error={fieldErrors.password}
-          onChange={(event) => change('password', event.target.value)}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          error={fieldErrors.confirmPassword}
-          onChange={(event) => change('confirmPassword', event.target.value)}
+        <NewPasswordFields
+          passwordLabel="Password"
+          confirmLabel="Confirm password"
+          password={values.password}
+          confirmPassword={values.confirmPassword}
+          errors={fieldErrors}
+          onChange={change}
         />
         <SubmitButton busy={busy} busyLabel="Creating account...">
           Create Account

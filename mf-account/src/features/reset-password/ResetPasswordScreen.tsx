@@ -3,9 +3,8 @@ import { AppLink } from '../../components/AppLink';
 import { AuthCard } from '../../components/AuthCard';
 import { Banner } from '../../components/Banner';
 import { Notice } from '../../components/Notice';
-import { PasswordField } from '../../components/PasswordField';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { SubmitButton } from '../../components/SubmitButton';
-import { TextField } from '../../components/TextField';
 import form from '../../components/Form.module.css';
 import { useResetPassword } from './useResetPassword';
 
@@ -78,22 +77,13 @@ function ResetPasswordForm({ token }: { token: string }) {
       {/* noValidate: our own messages (§5) replace the browser's bubbles. */}
       <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Reset password">
         {error && <Banner message={error} />}
-        <PasswordField
-          label="New password"
-          name="password"
-          autoComplete="new-password"
-          value={values.password}
-          error={fieldErrors.password}
-          onChange={(event) => change('password', event.target.value)}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          error={fieldErrors.confirmPassword}
-          onChange={(event) => change('confirmPassword', event.target.value)}
+        <NewPasswordFields
+          passwordLabel="New password"
+          confirmLabel="Confirm new password"
+          password={values.password}
+          confirmPassword={values.confirmPassword}
+          errors={fieldErrors}
+          onChange={change}
         />
         <SubmitButton busy={busy} busyLabel="Resetting password...">
           Reset password

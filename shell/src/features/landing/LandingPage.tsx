@@ -98,6 +98,30 @@ const COMMUNITY_LINKS = [
 ];
 
 /** The signed-out landing (§1): hero, counters, sample cards, call to action, status line and its own footer. */
+/** One titled column of links in the landing footer. */
+function LinkColumn({
+  title,
+  links,
+}: {
+  title: string;
+  links: ReadonlyArray<{ to: string; label: string }>;
+}) {
+  return (
+    <nav aria-label={title} className={styles.footerCol}>
+      <h2 className={styles.footerHeading}>{title}</h2>
+      <ul>
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={styles.closingLink}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function LandingPage() {
   return (
     <div className={styles.page}>
@@ -221,30 +245,8 @@ export function LandingPage() {
               All systems operational
             </p>
           </div>
-          <nav aria-label="Platform" className={styles.footerCol}>
-            <h2 className={styles.footerHeading}>Platform</h2>
-            <ul>
-              {PLATFORM_LINKS.map((l) => (
-                <li key={l.to}>
-                  <Link to={l.to} className={styles.closingLink}>
-                    {l.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <nav aria-label="Community" className={styles.footerCol}>
-            <h2 className={styles.footerHeading}>Community</h2>
-            <ul>
-              {COMMUNITY_LINKS.map((l) => (
-                <li key={l.to}>
-                  <Link to={l.to} className={styles.closingLink}>
-                    {l.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <LinkColumn title="Platform" links={PLATFORM_LINKS} />
+          <LinkColumn title="Community" links={COMMUNITY_LINKS} />
         </div>
         <div className={styles.closing}>
           <p className={styles.closingText}>
