@@ -11,6 +11,7 @@ const WORKSPACE_SOURCES = {
   '^@devcircle/api-gateway$': 'api-gateway/src',
   '^@devcircle/sdk$': 'sdk/src',
   '^@devcircle/sdk/react$': 'sdk/src/react',
+  '^@devcircle/ui$': 'ui/src',
   '\\.css$': 'test-support/style-stub.js',
 };
 

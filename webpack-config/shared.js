@@ -13,6 +13,7 @@ const SINGLETONS = {
   'react-router-dom': 'react-router-dom',
   '@devcircle/sdk': '@devcircle/sdk',
   '@devcircle/sdk/react': '@devcircle/sdk',
+  '@devcircle/ui': '@devcircle/ui',
 };
 
 /** The version range an app asks for: what its own package.json depends on (the workspace's for the SDK). */

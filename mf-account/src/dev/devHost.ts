@@ -1,30 +1,5 @@
-// The shell's reset and tokens, so the remote looks the same alone as inside the shell (dev only).
-import '@devcircle/shell/src/styles/tokens.css';
-import '@devcircle/shell/src/styles/reset.css';
-import { mountRootParcel, type ParcelConfig } from 'single-spa';
-import { sdk } from '@devcircle/sdk';
+import { mountStandalone } from '@devcircle/shell/src/dev/mountStandalone';
 import parcelConfig from '../parcel';
 
-/**
- * `npm run dev -w @devcircle/mf-account`: mounts the account parcel alone, the way the shell does, with
- * history handled here instead of by the shell's router (the dev server proxies /api to the gateway).
- */
-const domElement = document.getElementById('root');
-if (!domElement) throw new Error('index.html has no #root');
-
-// The standalone page opens on the login screen.
-if (window.location.pathname === '/') window.history.replaceState(null, '', '/login');
-
-const currentProps = () => ({ path: window.location.pathname, search: window.location.search });
-// Typed loosely here, as the shell does: single-spa adds `domElement` to the props the parcel receives.
-const parcel = mountRootParcel(parcelConfig as ParcelConfig, { domElement, ...currentProps() });
-// single-spa refuses updates before the first mount has finished, so each one waits for it.
-const follow = () => void parcel.mountPromise.then(() => parcel.update?.({ domElement, ...currentProps() }));
-
-sdk.navigation.setNavigator((to, options) => {
-  if (options?.replace) window.history.replaceState(null, '', to);
-  else window.history.pushState(null, '', to);
-  follow();
-});
-window.addEventListener('popstate', follow);
-void sdk.auth.init();
+// `npm run dev -w @devcircle/mf-account`: the account parcel alone, opening on the login screen.
+mountStandalone(parcelConfig, '/login');

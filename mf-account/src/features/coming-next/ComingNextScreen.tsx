@@ -1,4 +1,4 @@
-import { AppLink } from '../../components/AppLink';
+import { AppLink } from '@devcircle/ui';
 import { AuthCard } from '../../components/AuthCard';
 import form from '../../components/Form.module.css';
 

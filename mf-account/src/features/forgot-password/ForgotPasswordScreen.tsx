@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { AppLink } from '../../components/AppLink';
+import { AppLink } from '@devcircle/ui';
 import { AuthCard } from '../../components/AuthCard';
 import { Banner } from '../../components/Banner';
 import { Notice } from '../../components/Notice';
