@@ -1,2 +1,47 @@
-// @devcircle/ui: the shared interface components, shared by the shell and every remote as a federation singleton.
-export { AppLink, type AppLinkProps } from './navigation/AppLink';
+// @devcircle/ui: DevCircle's shared interface, one copy for the shell and every remote (a federation singleton).
+// Styles are CSS Modules on the shell's design tokens; this package never imports global CSS.
+
+export { Button, buttonClassName } from './components/Button';
+export type { ButtonProps, ButtonSize, ButtonStyleOptions, ButtonVariant } from './components/Button';
+export { IconButton } from './components/IconButton';
+export type { IconButtonProps } from './components/IconButton';
+
+export { TextField } from './components/TextField';
+export type { TextFieldProps } from './components/TextField';
+export { TextArea } from './components/TextArea';
+export type { TextAreaProps } from './components/TextArea';
+export { SelectField } from './components/SelectField';
+export type { SelectFieldProps } from './components/SelectField';
+export { PasswordField } from './components/PasswordField';
+export type { PasswordFieldProps } from './components/PasswordField';
+export { FieldError } from './components/FieldError';
+export type { FieldErrorProps } from './components/FieldError';
+
+export { Dialog } from './components/Dialog';
+export type { DialogProps } from './components/Dialog';
+export { ConfirmDialog } from './components/ConfirmDialog';
+export type { ConfirmDialogProps } from './components/ConfirmDialog';
+
+export {
+  Avatar,
+  avatarColor,
+  avatarColorIndex,
+  avatarInitial,
+  AVATAR_COLOR_COUNT,
+} from './components/Avatar';
+export type { AvatarProps, AvatarSize } from './components/Avatar';
+export { Spinner } from './components/Spinner';
+export type { SpinnerProps } from './components/Spinner';
+export { Skeleton } from './components/Skeleton';
+export type { SkeletonProps } from './components/Skeleton';
+export { EmptyState } from './components/EmptyState';
+export type { EmptyStateProps } from './components/EmptyState';
+export { Alert } from './components/Alert';
+export type { AlertProps, AlertTone } from './components/Alert';
+
+export { useDialogKeyboard, focusableIn, FOCUSABLE_SELECTOR } from './hooks/useDialogKeyboard';
+export { useBodyScrollLock } from './hooks/useBodyScrollLock';
+export { useCopyToClipboard } from './hooks/useCopyToClipboard';
+export { useMediaQuery } from './hooks/useMediaQuery';
+
+export { formatRelativeTime, formatJoinedDate } from './format/time';
