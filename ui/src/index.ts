@@ -1,6 +1,8 @@
 // @devcircle/ui: DevCircle's shared interface, one copy for the shell and every remote (a federation singleton).
 // Styles are CSS Modules on the shell's design tokens; this package never imports global CSS.
 
+export { AppLink, type AppLinkProps } from './navigation/AppLink';
+
 export { Button, buttonClassName } from './components/Button';
 export type { ButtonProps, ButtonSize, ButtonStyleOptions, ButtonVariant } from './components/Button';
 export { IconButton } from './components/IconButton';

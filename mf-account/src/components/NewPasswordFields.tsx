@@ -1,5 +1,4 @@
-import { PasswordField } from './PasswordField';
-import { TextField } from './TextField';
+import { PasswordField, TextField } from '@devcircle/ui';
 
 type Field = 'password' | 'confirmPassword';
 

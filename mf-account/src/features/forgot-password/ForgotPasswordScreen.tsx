@@ -1,10 +1,6 @@
 import type { FormEvent } from 'react';
-import { AppLink } from '@devcircle/ui';
+import { Alert, AppLink, Button, TextField } from '@devcircle/ui';
 import { AuthCard } from '../../components/AuthCard';
-import { Banner } from '../../components/Banner';
-import { Notice } from '../../components/Notice';
-import { SubmitButton } from '../../components/SubmitButton';
-import { TextField } from '../../components/TextField';
 import form from '../../components/Form.module.css';
 import { FORGOT_SUCCESS_MESSAGE, useForgotPassword } from './useForgotPassword';
 
@@ -31,8 +27,8 @@ export function ForgotPasswordScreen() {
       }
     >
       <form className={form.form} onSubmit={onSubmit} aria-label="Forgot password">
-        {error && <Banner message={error} />}
-        {sent && <Notice message={FORGOT_SUCCESS_MESSAGE} />}
+        {error && <Alert tone="danger">{error}</Alert>}
+        {sent && <Alert tone="success">{FORGOT_SUCCESS_MESSAGE}</Alert>}
         <TextField
           label="Email"
           type="email"
@@ -43,9 +39,9 @@ export function ForgotPasswordScreen() {
           onChange={(event) => change(event.target.value)}
           placeholder="you@example.com"
         />
-        <SubmitButton busy={busy} busyLabel="Sending...">
-          Send reset link
-        </SubmitButton>
+        <Button type="submit" busy={busy} fullWidth className={form.submit}>
+          {busy ? 'Sending...' : 'Send reset link'}
+        </Button>
       </form>
     </AuthCard>
   );

@@ -1,10 +1,6 @@
 import type { FormEvent } from 'react';
-import { AppLink } from '@devcircle/ui';
+import { Alert, AppLink, Button, PasswordField, TextField } from '@devcircle/ui';
 import { AuthCard } from '../../components/AuthCard';
-import { Banner } from '../../components/Banner';
-import { PasswordField } from '../../components/PasswordField';
-import { SubmitButton } from '../../components/SubmitButton';
-import { TextField } from '../../components/TextField';
 import form from '../../components/Form.module.css';
 import { useLogin } from './useLogin';
 
@@ -31,7 +27,7 @@ export function LoginScreen() {
       }
     >
       <form className={form.form} onSubmit={onSubmit} aria-label="Sign in">
-        {error && <Banner message={error} />}
+        {error && <Alert tone="danger">{error}</Alert>}
         <TextField
           label="Email"
           type="email"
@@ -55,9 +51,9 @@ export function LoginScreen() {
             </AppLink>
           }
         />
-        <SubmitButton busy={busy} busyLabel="Signing in...">
-          Sign In
-        </SubmitButton>
+        <Button type="submit" busy={busy} fullWidth className={form.submit}>
+          {busy ? 'Signing in...' : 'Sign In'}
+        </Button>
       </form>
     </AuthCard>
   );

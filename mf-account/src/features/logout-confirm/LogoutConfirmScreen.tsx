@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { useSdk } from '@devcircle/sdk/react';
+import { Button } from '@devcircle/ui';
 import { AuthCard } from '../../components/AuthCard';
-import form from '../../components/Form.module.css';
 import styles from './LogoutConfirmScreen.module.css';
 
 /** /logout-confirm (§2): Cancel goes back; Logout signs out, then goes to /login. */
@@ -14,13 +14,12 @@ export function LogoutConfirmScreen() {
   return (
     <AuthCard title="Logout from DevCircle?" subtitle="You can sign back in at any time.">
       <div className={styles.actions}>
-        <button type="button" className={styles.cancel} onClick={() => window.history.back()}>
+        <Button variant="secondary" onClick={() => window.history.back()}>
           Cancel
-        </button>
-        <button type="button" className={`${form.submit} ${styles.logout}`} onClick={logout}>
-          <LogOut size={16} aria-hidden="true" />
+        </Button>
+        <Button variant="danger" icon={<LogOut size={16} aria-hidden="true" />} onClick={logout}>
           Logout
-        </button>
+        </Button>
       </div>
     </AuthCard>
   );

@@ -1,10 +1,7 @@
 import type { FormEvent } from 'react';
-import { AppLink } from '@devcircle/ui';
+import { Alert, AppLink, Button, TextField } from '@devcircle/ui';
 import { AuthCard } from '../../components/AuthCard';
-import { Banner } from '../../components/Banner';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
-import { SubmitButton } from '../../components/SubmitButton';
-import { TextField } from '../../components/TextField';
 import form from '../../components/Form.module.css';
 import { useRegister } from './useRegister';
 
@@ -35,7 +32,7 @@ export function RegisterScreen() {
     >
       {/* noValidate: our own messages (§5) replace the browser's bubbles. */}
       <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Create account">
-        {error && <Banner message={error} />}
+        {error && <Alert tone="danger">{error}</Alert>}
         <TextField
           label="Username"
           name="username"
@@ -64,9 +61,9 @@ export function RegisterScreen() {
           errors={fieldErrors}
           onChange={change}
         />
-        <SubmitButton busy={busy} busyLabel="Creating account...">
-          Create Account
-        </SubmitButton>
+        <Button type="submit" busy={busy} fullWidth className={form.submit}>
+          {busy ? 'Creating account...' : 'Create Account'}
+        </Button>
       </form>
     </AuthCard>
   );

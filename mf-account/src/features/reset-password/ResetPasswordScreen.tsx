@@ -1,10 +1,7 @@
 import type { FormEvent } from 'react';
-import { AppLink } from '@devcircle/ui';
+import { Alert, AppLink, Button, buttonClassName } from '@devcircle/ui';
 import { AuthCard } from '../../components/AuthCard';
-import { Banner } from '../../components/Banner';
-import { Notice } from '../../components/Notice';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
-import { SubmitButton } from '../../components/SubmitButton';
 import form from '../../components/Form.module.css';
 import { useResetPassword } from './useResetPassword';
 
@@ -35,7 +32,7 @@ export function ResetPasswordScreen({ search }: { search?: string }) {
   if (!token) {
     return (
       <AuthCard title="Invalid Link" subtitle="Reset token is missing or invalid." footer={backToSignIn}>
-        <AppLink to="/forgot-password" className={`${form.submit} ${form.buttonLink}`}>
+        <AppLink to="/forgot-password" className={buttonClassName({ fullWidth: true })}>
           Request a new link
         </AppLink>
       </AuthCard>
@@ -58,9 +55,9 @@ function ResetPasswordForm({ token }: { token: string }) {
     return (
       <AuthCard title="Password reset">
         <div className={form.form}>
-          <Notice message={success} />
+          <Alert tone="success">{success}</Alert>
           <p className={form.hint}>Taking you to sign in...</p>
-          <AppLink to="/login" className={`${form.submit} ${form.buttonLink}`}>
+          <AppLink to="/login" className={buttonClassName({ fullWidth: true })}>
             Sign in now
           </AppLink>
         </div>
@@ -76,7 +73,7 @@ function ResetPasswordForm({ token }: { token: string }) {
     >
       {/* noValidate: our own messages (§5) replace the browser's bubbles. */}
       <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Reset password">
-        {error && <Banner message={error} />}
+        {error && <Alert tone="danger">{error}</Alert>}
         <NewPasswordFields
           passwordLabel="New password"
           confirmLabel="Confirm new password"
@@ -85,9 +82,9 @@ function ResetPasswordForm({ token }: { token: string }) {
           errors={fieldErrors}
           onChange={change}
         />
-        <SubmitButton busy={busy} busyLabel="Resetting password...">
-          Reset password
-        </SubmitButton>
+        <Button type="submit" busy={busy} fullWidth className={form.submit}>
+          {busy ? 'Resetting password...' : 'Reset password'}
+        </Button>
       </form>
     </AuthCard>
   );
