@@ -1,0 +1,30 @@
+import type { ObjectId } from 'mongodb';
+import type { AuthorView } from '../authors/author';
+
+/** One document of `comments`. A deleted comment is removed, so it can never be shown. */
+export interface Comment {
+  _id: ObjectId;
+  postId: ObjectId;
+  userId: ObjectId;
+  text: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface CommentView {
+  _id: string;
+  user: AuthorView;
+  text: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export function toCommentView(comment: Comment, user: AuthorView): CommentView {
+  return {
+    _id: comment._id.toHexString(),
+    user,
+    text: comment.text,
+    createdAt: comment.createdAt,
+    updatedAt: comment.updatedAt,
+  };
+}

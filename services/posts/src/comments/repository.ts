@@ -1,0 +1,71 @@
+import { ObjectId, type Collection, type Db, type Filter } from 'mongodb';
+import type { Comment } from './comment';
+import { COMMENTS } from './indexes';
+
+/** A query as the service runs it; exported so the index tests explain exactly this. */
+export interface CommentQuery {
+  filter: Filter<Comment>;
+  sort: { _id: -1 };
+}
+
+/** A post's comments, newest first, older than `before` when given: the `{postId: 1, _id: -1}` index. */
+export function postCommentsQuery(postId: ObjectId, before?: ObjectId): CommentQuery {
+  return { filter: before ? { postId, _id: { $lt: before } } : { postId }, sort: { _id: -1 } };
+}
+
+/** Every access to `comments`. */
+export class CommentRepository {
+  private readonly comments: Collection<Comment>;
+
+  constructor(db: Db) {
+    this.comments = db.collection<Comment>(COMMENTS);
+  }
+
+  async insert(postId: ObjectId, userId: ObjectId, text: string): Promise<Comment> {
+    const now = new Date();
+    const comment: Comment = { _id: new ObjectId(), postId, userId, text, createdAt: now, updatedAt: now };
+    await this.comments.insertOne(comment);
+    return comment;
+  }
+
+  findInPost(postId: ObjectId, commentId: ObjectId): Promise<Comment | null> {
+    return this.comments.findOne({ _id: commentId, postId });
+  }
+
+  /** At most `limit` of a post's comments, newest first. */
+  latest(postId: ObjectId, limit: number, before?: ObjectId): Promise<Comment[]> {
+    const { filter, sort } = postCommentsQuery(postId, before);
+    return this.comments.find(filter).sort(sort).limit(limit).toArray();
+  }
+
+  /** Only the comment's author edits it; false when it is gone or someone else's. */
+  async updateText(commentId: ObjectId, userId: ObjectId, text: string): Promise<boolean> {
+    const result = await this.comments.updateOne(
+      { _id: commentId, userId },
+      { $set: { text, updatedAt: new Date() } },
+    );
+    return result.matchedCount === 1;
+  }
+
+  /** True when this call removed the comment (so the post's count goes down exactly once). */
+  async removeOwned(commentId: ObjectId, userId: ObjectId): Promise<boolean> {
+    const result = await this.comments.deleteOne({ _id: commentId, userId });
+    return result.deletedCount === 1;
+  }
+
+  async removeById(id: ObjectId): Promise<boolean> {
+    const result = await this.comments.deleteOne({ _id: id });
+    return result.deletedCount === 1;
+  }
+
+  async removeForPosts(postIds: ObjectId[]): Promise<number> {
+    if (postIds.length === 0) return 0;
+    const result = await this.comments.deleteMany({ postId: { $in: postIds } });
+    return result.deletedCount;
+  }
+
+  /** Up to `limit` of a user's comments, for account deletion. */
+  byUser(userId: ObjectId, limit: number): Promise<Comment[]> {
+    return this.comments.find({ userId }).limit(limit).toArray();
+  }
+}

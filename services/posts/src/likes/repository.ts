@@ -1,0 +1,57 @@
+import { MongoServerError, ObjectId, type Collection, type Db } from 'mongodb';
+import { LIKES } from './indexes';
+import type { Like } from './like';
+
+const isDuplicateKey = (err: unknown): boolean => err instanceof MongoServerError && err.code === 11000;
+
+/** Every access to `likes`. */
+export class LikeRepository {
+  private readonly likes: Collection<Like>;
+
+  constructor(db: Db) {
+    this.likes = db.collection<Like>(LIKES);
+  }
+
+  /** The new like, or null when the user already likes the post (the unique index said so). */
+  async insert(postId: ObjectId, userId: ObjectId): Promise<Like | null> {
+    const like: Like = { _id: new ObjectId(), postId, userId, createdAt: new Date() };
+    try {
+      await this.likes.insertOne(like);
+      return like;
+    } catch (err) {
+      if (isDuplicateKey(err)) return null;
+      throw err;
+    }
+  }
+
+  /** True when this call removed the like; false when there was none (or a concurrent call removed it). */
+  async remove(postId: ObjectId, userId: ObjectId): Promise<boolean> {
+    const result = await this.likes.deleteOne({ postId, userId });
+    return result.deletedCount === 1;
+  }
+
+  /** Which of `postIds` the user likes: one `$in` on the `(postId, userId)` index. Hex ids. */
+  async likedAmong(userId: ObjectId, postIds: ObjectId[]): Promise<Set<string>> {
+    if (postIds.length === 0) return new Set();
+    const found = await this.likes
+      .find({ postId: { $in: postIds }, userId }, { projection: { postId: 1 } })
+      .toArray();
+    return new Set(found.map((like) => like.postId.toHexString()));
+  }
+
+  async removeForPosts(postIds: ObjectId[]): Promise<number> {
+    if (postIds.length === 0) return 0;
+    const result = await this.likes.deleteMany({ postId: { $in: postIds } });
+    return result.deletedCount;
+  }
+
+  /** Up to `limit` of a user's likes, for account deletion. */
+  byUser(userId: ObjectId, limit: number): Promise<Like[]> {
+    return this.likes.find({ userId }).limit(limit).toArray();
+  }
+
+  async removeById(id: ObjectId): Promise<boolean> {
+    const result = await this.likes.deleteOne({ _id: id });
+    return result.deletedCount === 1;
+  }
+}

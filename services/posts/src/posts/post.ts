@@ -1,0 +1,44 @@
+import type { ObjectId } from 'mongodb';
+import type { AuthorView } from '../authors/author';
+import type { CommentView } from '../comments/comment';
+
+export const CODE_LANGUAGES = [
+  'javascript',
+  'python',
+  'java',
+  'cpp',
+  'react',
+  'html',
+  'css',
+  'sql',
+  'json',
+  'other',
+] as const;
+export type CodeLanguage = (typeof CODE_LANGUAGES)[number];
+
+/** One document of `posts`. The counts are kept with `$inc` after the like/comment write they count. */
+export interface Post {
+  _id: ObjectId;
+  authorId: ObjectId;
+  content: string;
+  codeSnippet?: string;
+  codeLanguage?: CodeLanguage;
+  createdAt: Date;
+  likesCount: number;
+  commentsCount: number;
+}
+
+/** A post in every response (README "Public API"). */
+export interface PostView {
+  _id: string;
+  author: AuthorView;
+  content: string;
+  codeSnippet?: string;
+  codeLanguage?: CodeLanguage;
+  createdAt: Date;
+  likes: number;
+  likedByMe: boolean;
+  comments: CommentView[];
+  commentsCount: number;
+  hasMoreComments: boolean;
+}

@@ -1,0 +1,101 @@
+import { ObjectId, type Collection, type Db, type Filter } from 'mongodb';
+import type { CodeLanguage, Post } from './post';
+import { POSTS } from './indexes';
+
+/** A query as the service runs it; exported so the index tests explain exactly these. */
+export interface PostQuery {
+  filter: Filter<Post>;
+  sort: { _id: -1 };
+}
+
+/** The feed, newest first; with a cursor, only posts older than it (a range on the `_id` index). */
+export function feedQuery(before?: ObjectId): PostQuery {
+  return { filter: before ? { _id: { $lt: before } } : {}, sort: { _id: -1 } };
+}
+
+/** A user's posts, newest first, on the `{authorId: 1, _id: -1}` index. */
+export function authorPostsQuery(authorId: ObjectId): PostQuery {
+  return { filter: { authorId }, sort: { _id: -1 } };
+}
+
+export interface NewPost {
+  authorId: ObjectId;
+  content: string;
+  codeSnippet?: string;
+  codeLanguage?: CodeLanguage;
+}
+
+/** Paging by page number: `skip` documents, then at most `limit`. */
+export interface PageWindow {
+  skip: number;
+  limit: number;
+}
+
+/**
+ * Every access to `posts`. Driver errors are never caught here: "database unreachable" must reach the kit's
+ * error handler to become a 503.
+ */
+export class PostRepository {
+  private readonly posts: Collection<Post>;
+
+  constructor(db: Db) {
+    this.posts = db.collection<Post>(POSTS);
+  }
+
+  async create(input: NewPost): Promise<Post> {
+    const post: Post = {
+      _id: new ObjectId(),
+      authorId: input.authorId,
+      content: input.content,
+      ...(input.codeSnippet ? { codeSnippet: input.codeSnippet } : {}),
+      ...(input.codeLanguage ? { codeLanguage: input.codeLanguage } : {}),
+      createdAt: new Date(),
+      likesCount: 0,
+      commentsCount: 0,
+    };
+    await this.posts.insertOne(post);
+    return post;
+  }
+
+  findById(id: ObjectId): Promise<Post | null> {
+    return this.posts.findOne({ _id: id });
+  }
+
+  /** Runs a feed or author query for one window. */
+  list(query: PostQuery, window: PageWindow): Promise<Post[]> {
+    return this.posts.find(query.filter).sort(query.sort).skip(window.skip).limit(window.limit).toArray();
+  }
+
+  count(query: PostQuery): Promise<number> {
+    return this.posts.countDocuments(query.filter);
+  }
+
+  /** Deletes the post only if `authorId` wrote it; false when it is gone or someone else's. */
+  async deleteOwned(id: ObjectId, authorId: ObjectId): Promise<boolean> {
+    const result = await this.posts.deleteOne({ _id: id, authorId });
+    return result.deletedCount === 1;
+  }
+
+  /** False when the post no longer exists (deleted while the like or comment was being written). */
+  async addToCounts(id: ObjectId, counts: { likesCount?: number; commentsCount?: number }): Promise<boolean> {
+    const result = await this.posts.updateOne({ _id: id }, { $inc: counts });
+    return result.matchedCount === 1;
+  }
+
+  /** Up to `limit` ids of a user's posts, for deleting them batch by batch. */
+  async idsByAuthor(authorId: ObjectId, limit: number): Promise<ObjectId[]> {
+    const { filter, sort } = authorPostsQuery(authorId);
+    const found = await this.posts
+      .find(filter, { projection: { _id: 1 } })
+      .sort(sort)
+      .limit(limit)
+      .toArray();
+    return found.map((post) => post._id);
+  }
+
+  async deleteMany(ids: ObjectId[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const result = await this.posts.deleteMany({ _id: { $in: ids } });
+    return result.deletedCount;
+  }
+}

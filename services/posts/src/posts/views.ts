@@ -1,0 +1,56 @@
+import type { ObjectId } from 'mongodb';
+import { toAuthorView, unknownAuthor, type Author } from '../authors/author';
+import { toCommentView, type Comment, type CommentView } from '../comments/comment';
+import type { PostsContext } from '../context';
+import type { Post, PostView } from './post';
+
+/** How many of its latest comments a post carries in a response; older ones come from the comments endpoint. */
+export const EMBEDDED_COMMENTS = 50;
+
+/** Comments whose user is unknown (deleted account) are hidden. */
+export function commentViews(comments: Comment[], authors: Map<string, Author>): CommentView[] {
+  const views: CommentView[] = [];
+  for (const comment of comments) {
+    const user = authors.get(comment.userId.toHexString());
+    if (user) views.push(toCommentView(comment, toAuthorView(user)));
+  }
+  return views;
+}
+
+/**
+ * The response form of `posts`, in their order: each post's latest comments (one indexed query per post, at
+ * most 51 documents), every name in one `$in` over `authors`, and the viewer's likes in one `$in` over `likes`.
+ */
+export async function postViews(ctx: PostsContext, posts: Post[], viewer?: ObjectId): Promise<PostView[]> {
+  if (posts.length === 0) return [];
+  const postIds = posts.map((post) => post._id);
+  const [latest, liked] = await Promise.all([
+    Promise.all(posts.map((post) => ctx.comments.latest(post._id, EMBEDDED_COMMENTS + 1))),
+    viewer ? ctx.likes.likedAmong(viewer, postIds) : Promise.resolve(new Set<string>()),
+  ]);
+  const authors = await ctx.authors.findMany([
+    ...posts.map((post) => post.authorId),
+    ...latest.flat().map((comment) => comment.userId),
+  ]);
+  return posts.map((post, i) => {
+    const author = authors.get(post.authorId.toHexString());
+    return {
+      _id: post._id.toHexString(),
+      author: author ? toAuthorView(author) : unknownAuthor(post.authorId),
+      content: post.content,
+      ...(post.codeSnippet ? { codeSnippet: post.codeSnippet } : {}),
+      ...(post.codeLanguage ? { codeLanguage: post.codeLanguage } : {}),
+      createdAt: post.createdAt,
+      likes: post.likesCount,
+      likedByMe: liked.has(post._id.toHexString()),
+      comments: commentViews(latest[i].slice(0, EMBEDDED_COMMENTS), authors),
+      commentsCount: post.commentsCount,
+      hasMoreComments: latest[i].length > EMBEDDED_COMMENTS,
+    };
+  });
+}
+
+export async function postView(ctx: PostsContext, post: Post, viewer?: ObjectId): Promise<PostView> {
+  const [view] = await postViews(ctx, [post], viewer);
+  return view;
+}

@@ -1,0 +1,89 @@
+import { forbidden, Joi, notFound, requireIdentity, validate, validated } from '@devcircle/service-kit';
+import { commentBody, type CommentBody } from '../comments/fields';
+import type { PostsContext } from '../context';
+import type { Router } from '../http-types';
+import { parseObjectId } from '../ids';
+import type { Post } from '../posts/post';
+import { commentViews, postView } from '../posts/views';
+import { callerIn, type Caller } from './caller';
+import { loadComment, loadPost, POST_NOT_FOUND } from './load';
+import { DEFAULT_COMMENTS_PAGE_SIZE, limitField, objectIdString } from './paging';
+
+interface CommentsQuery {
+  limit: number;
+  before?: string;
+}
+
+const commentsParams = Joi.object<CommentsQuery>({
+  limit: limitField(DEFAULT_COMMENTS_PAGE_SIZE),
+  before: objectIdString('before'),
+});
+
+/** The post as it is after the caller's write, or 404 when it was deleted meanwhile. */
+async function currentPost(app: PostsContext, post: Post, caller: Caller) {
+  const current = await app.posts.findById(post._id);
+  if (!current) throw notFound(POST_NOT_FOUND);
+  return postView(app, current, caller.id);
+}
+
+/** Adding, editing, deleting and paging through a post's comments. */
+export function commentRoutes(router: Router, app: PostsContext): void {
+  router.post('/api/posts/:id/comment', requireIdentity, validate({ body: commentBody }), async (ctx) => {
+    const { text } = validated<CommentBody>(ctx.state, 'body');
+    const caller = callerIn(ctx.state);
+    const post = await loadPost(app, ctx.params.id);
+    await app.authors.ensure(caller.id, caller.username);
+    const comment = await app.comments.insert(post._id, caller.id, text);
+    if (!(await app.posts.addToCounts(post._id, { commentsCount: 1 }))) {
+      // The post was deleted meanwhile: its comments went with it, and so does this one.
+      await app.comments.removeById(comment._id);
+      throw notFound(POST_NOT_FOUND);
+    }
+    await app.events.record({
+      type: 'comment',
+      actor: { _id: caller.id, username: caller.username },
+      postId: post._id,
+      postAuthorId: post.authorId,
+      commentId: comment._id,
+    });
+    ctx.status = 201;
+    ctx.body = await currentPost(app, post, caller);
+  });
+
+  router.put(
+    '/api/posts/:id/comment/:commentId',
+    requireIdentity,
+    validate({ body: commentBody }),
+    async (ctx) => {
+      const { text } = validated<CommentBody>(ctx.state, 'body');
+      const caller = callerIn(ctx.state);
+      const post = await loadPost(app, ctx.params.id);
+      const comment = await loadComment(app, post, ctx.params.commentId);
+      if (!comment.userId.equals(caller.id)) throw forbidden('You can only edit your own comments');
+      await app.authors.ensure(caller.id, caller.username);
+      if (!(await app.comments.updateText(comment._id, caller.id, text))) throw notFound('Comment not found');
+      ctx.body = await currentPost(app, post, caller);
+    },
+  );
+
+  router.delete('/api/posts/:id/comment/:commentId', requireIdentity, async (ctx) => {
+    const caller = callerIn(ctx.state);
+    const post = await loadPost(app, ctx.params.id);
+    const comment = await loadComment(app, post, ctx.params.commentId);
+    if (!comment.userId.equals(caller.id)) throw forbidden('You can only delete your own comments');
+    // Only the request that actually removed it lowers the count, so two concurrent deletes count once.
+    if (await app.comments.removeOwned(comment._id, caller.id)) {
+      await app.posts.addToCounts(post._id, { commentsCount: -1 });
+    }
+    ctx.body = await currentPost(app, post, caller);
+  });
+
+  router.get('/api/posts/:id/comments', requireIdentity, validate({ query: commentsParams }), async (ctx) => {
+    const { limit, before } = validated<CommentsQuery>(ctx.state, 'query');
+    const post = await loadPost(app, ctx.params.id);
+    const found = await app.comments.latest(post._id, limit + 1, parseObjectId(before));
+    const page = found.slice(0, limit);
+    const authors = await app.authors.findMany(page.map((comment) => comment.userId));
+    ctx.body = { comments: commentViews(page, authors), hasMore: found.length > limit };
+  });
+}

@@ -1,0 +1,74 @@
+import { Joi, requireInternal, validate, validated } from '@devcircle/service-kit';
+import { toAuthorView } from '../authors/author';
+import { deleteUserContent } from '../cleanup/delete-user-content';
+import type { PostsContext } from '../context';
+import type { Router } from '../http-types';
+import { parseObjectId } from '../ids';
+import { authorPostsQuery } from '../posts/repository';
+import { postViews } from '../posts/views';
+import { optionalViewer } from './caller';
+import { objectIdString, pageCount, pageQuery, type PageQuery } from './paging';
+import type { ObjectId } from 'mongodb';
+
+interface AuthorBody {
+  username: string;
+  displayName?: string;
+}
+
+const userParams = Joi.object({ userId: objectIdString('User id').required() });
+
+const authorBody = Joi.object<AuthorBody>({
+  username: Joi.string().trim().min(1).max(100).required().messages({
+    'any.required': 'Username is required',
+    'string.empty': 'Username is required',
+    'string.base': 'Username must be a string',
+    'string.max': 'Username must be at most 100 characters',
+  }),
+  displayName: Joi.string().trim().max(100).allow('').messages({
+    'string.base': 'Display name must be a string',
+    'string.max': 'Display name must be at most 100 characters',
+  }),
+});
+
+const userIdOf = (state: { valid?: Record<string, unknown> }): ObjectId =>
+  parseObjectId(validated<{ userId: string }>(state, 'params').userId) as ObjectId;
+
+/** Calls from the users service only; the gateway never routes `/internal`. */
+export function internalRoutes(router: Router, app: PostsContext): void {
+  const internalOnly = requireInternal(app.deps.config.internalSecret);
+
+  router.put(
+    '/internal/authors/:userId',
+    internalOnly,
+    validate({ params: userParams, body: authorBody }),
+    async (ctx) => {
+      const { username, displayName } = validated<AuthorBody>(ctx.state, 'body');
+      const author = await app.authors.set(userIdOf(ctx.state), username, displayName ?? '');
+      ctx.body = toAuthorView(author);
+    },
+  );
+
+  // The profile page's posts; the users service has already checked that the viewer may see them.
+  router.get(
+    '/internal/authors/:userId/posts',
+    internalOnly,
+    validate({ params: userParams, query: pageQuery }),
+    async (ctx) => {
+      const { page, limit } = validated<PageQuery>(ctx.state, 'query');
+      const query = authorPostsQuery(userIdOf(ctx.state));
+      const [found, total] = await Promise.all([
+        app.posts.list(query, { skip: (page - 1) * limit, limit: limit + 1 }),
+        app.posts.count(query),
+      ]);
+      ctx.body = {
+        posts: await postViews(app, found.slice(0, limit), optionalViewer(ctx.state)),
+        pagination: { current: page, pages: pageCount(total, limit), total, hasMore: found.length > limit },
+      };
+    },
+  );
+
+  router.delete('/internal/users/:userId', internalOnly, validate({ params: userParams }), async (ctx) => {
+    const removed = await deleteUserContent(app, userIdOf(ctx.state));
+    ctx.body = { message: 'User content deleted', removed };
+  });
+}

@@ -1,0 +1,24 @@
+import { notFound } from '@devcircle/service-kit';
+import type { Comment } from '../comments/comment';
+import type { PostsContext } from '../context';
+import { parseObjectId } from '../ids';
+import type { Post } from '../posts/post';
+
+export const POST_NOT_FOUND = 'Post not found';
+export const COMMENT_NOT_FOUND = 'Comment not found';
+
+/** The post a path names; an unknown or malformed id is a 404, not a validation error. */
+export async function loadPost(ctx: PostsContext, id: string | undefined): Promise<Post> {
+  const postId = parseObjectId(id);
+  const post = postId ? await ctx.posts.findById(postId) : null;
+  if (!post) throw notFound(POST_NOT_FOUND);
+  return post;
+}
+
+/** A comment of `post` named by a path; one of another post is as unknown as one that does not exist. */
+export async function loadComment(ctx: PostsContext, post: Post, id: string | undefined): Promise<Comment> {
+  const commentId = parseObjectId(id);
+  const comment = commentId ? await ctx.comments.findInPost(post._id, commentId) : null;
+  if (!comment) throw notFound(COMMENT_NOT_FOUND);
+  return comment;
+}

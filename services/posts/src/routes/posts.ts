@@ -1,0 +1,82 @@
+import { forbidden, Joi, requireIdentity, validate, validated } from '@devcircle/service-kit';
+import type { PostsContext } from '../context';
+import { parseObjectId } from '../ids';
+import { newPostBody, type NewPostBody } from '../posts/fields';
+import { feedQuery } from '../posts/repository';
+import { postView, postViews } from '../posts/views';
+import type { Router } from '../http-types';
+import { callerIn } from './caller';
+import { loadPost } from './load';
+import { DEFAULT_PAGE_SIZE, limitField, objectIdString, pageCount, pageField } from './paging';
+
+interface FeedQuery {
+  page?: number;
+  limit: number;
+  before?: string;
+}
+
+/** Pages by number, or (what the feed remote uses) by cursor; not both at once. */
+const feedParams = Joi.object<FeedQuery>({
+  // No default here: `oxor` would see the default as a page given alongside `before`.
+  page: pageField,
+  limit: limitField(DEFAULT_PAGE_SIZE),
+  before: objectIdString('before'),
+})
+  .oxor('page', 'before')
+  .messages({ 'object.oxor': 'Use either page or before, not both' });
+
+/** The feed, one post, creating and deleting posts. */
+export function postRoutes(router: Router, app: PostsContext): void {
+  router.get('/api/posts', requireIdentity, validate({ query: feedParams }), async (ctx) => {
+    const { page = 1, limit, before } = validated<FeedQuery>(ctx.state, 'query');
+    const viewer = callerIn(ctx.state).id;
+    if (before) {
+      const found = await app.posts.list(feedQuery(parseObjectId(before)), { skip: 0, limit: limit + 1 });
+      const posts = await postViews(app, found.slice(0, limit), viewer);
+      const hasMore = found.length > limit;
+      ctx.body = { posts, hasMore, nextCursor: posts.length > 0 ? posts[posts.length - 1]._id : null };
+      return;
+    }
+    const query = feedQuery();
+    const [found, total] = await Promise.all([
+      app.posts.list(query, { skip: (page - 1) * limit, limit: limit + 1 }),
+      app.posts.count(query),
+    ]);
+    ctx.body = {
+      posts: await postViews(app, found.slice(0, limit), viewer),
+      pagination: { current: page, pages: pageCount(total, limit) },
+      hasMore: found.length > limit,
+    };
+  });
+
+  router.get('/api/posts/:id', requireIdentity, async (ctx) => {
+    const post = await loadPost(app, ctx.params.id);
+    ctx.body = await postView(app, post, callerIn(ctx.state).id);
+  });
+
+  router.post('/api/posts', requireIdentity, validate({ body: newPostBody }), async (ctx) => {
+    const { content, codeSnippet, codeLanguage } = validated<NewPostBody>(ctx.state, 'body');
+    const caller = callerIn(ctx.state);
+    await app.authors.ensure(caller.id, caller.username);
+    const post = await app.posts.create({
+      authorId: caller.id,
+      content,
+      codeSnippet: codeSnippet || undefined,
+      codeLanguage: codeLanguage || undefined,
+    });
+    ctx.status = 201;
+    ctx.body = await postView(app, post, caller.id);
+  });
+
+  router.delete('/api/posts/:id', requireIdentity, async (ctx) => {
+    const caller = callerIn(ctx.state);
+    const post = await loadPost(app, ctx.params.id);
+    if (!post.authorId.equals(caller.id)) throw forbidden('You can only delete your own posts');
+    // The post first: a like or comment written after this finds no post and removes itself.
+    if (await app.posts.deleteOwned(post._id, caller.id)) {
+      await app.likes.removeForPosts([post._id]);
+      await app.comments.removeForPosts([post._id]);
+    }
+    ctx.body = { message: 'Post deleted' };
+  });
+}

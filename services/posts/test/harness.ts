@@ -1,0 +1,135 @@
+import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
+import {
+  encodeIdentity,
+  IDENTITY_HEADER,
+  internalHeaders,
+  startService,
+  type Identity,
+  type RunningService,
+} from '@devcircle/service-kit';
+import { ObjectId, type Db } from 'mongodb';
+import { definition, type PostView } from '../src';
+
+export const INTERNAL_SECRET = 'posts-test-internal-secret';
+
+export interface PostsHarness {
+  database: RunningServer;
+  service: RunningService;
+  /** The service's own database handle, for checking what was stored. */
+  db: Db;
+  stop(): Promise<void>;
+}
+
+/** The posts service in-process on a free port, against its own in-memory embedded database. */
+export async function startPosts(): Promise<PostsHarness> {
+  const database = await startServer({ port: 0 });
+  const env: NodeJS.ProcessEnv = {
+    MONGODB_URI: `mongodb://127.0.0.1:${database.port}/posts-test`,
+    INTERNAL_SECRET,
+    JWT_SECRET: 'posts-test-jwt-secret',
+    LOG_LEVEL: process.env.POSTS_TEST_LOG ?? 'silent',
+  };
+  const service = await startService(definition, { port: 0, env });
+  await service.ready;
+  return {
+    database,
+    service,
+    db: service.deps.db,
+    stop: async () => {
+      await service.stop();
+      await database.stop();
+    },
+  };
+}
+
+/** A signed-in user as the gateway would vouch for them. */
+export interface User {
+  id: string;
+  username: string;
+  headers: Record<string, string>;
+}
+
+let userCount = 0;
+
+export function newUser(name = `user${++userCount}`): User {
+  const identity: Identity = {
+    id: new ObjectId().toHexString(),
+    username: name,
+    email: `${name}@example.com`,
+  };
+  return { id: identity.id, username: name, headers: identityHeader(identity) };
+}
+
+/** The identity header exactly as the gateway sends it for a verified token. */
+export function identityHeader(identity: Identity): Record<string, string> {
+  return { [IDENTITY_HEADER]: encodeIdentity(identity, INTERNAL_SECRET) };
+}
+
+export const internal = (): Record<string, string> => internalHeaders(INTERNAL_SECRET);
+
+export interface Reply<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+}
+
+export async function call<T = Record<string, unknown>>(
+  service: RunningService,
+  method: string,
+  urlPath: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply<T>> {
+  const response = await fetch(`${service.url}${urlPath}`, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+export interface ErrorReply {
+  message: string;
+  code?: string;
+  errors?: { field: string; message: string }[];
+}
+
+export interface FeedPage {
+  posts: PostView[];
+  pagination: { current: number; pages: number };
+  hasMore: boolean;
+}
+
+export interface CursorPage {
+  posts: PostView[];
+  hasMore: boolean;
+  nextCursor: string | null;
+}
+
+/** Creates a post and returns it, failing the test on anything but 201. */
+export async function createPost(
+  service: RunningService,
+  user: User,
+  content = `post by ${user.username}`,
+  extra: Record<string, unknown> = {},
+): Promise<PostView> {
+  const reply = await call<PostView>(service, 'POST', '/api/posts', { content, ...extra }, user.headers);
+  if (reply.status !== 201) throw new Error(`create post: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body;
+}
+
+export async function addComment(
+  service: RunningService,
+  user: User,
+  postId: string,
+  text: string,
+): Promise<PostView> {
+  const reply = await call<PostView>(service, 'POST', `/api/posts/${postId}/comment`, { text }, user.headers);
+  if (reply.status !== 201) throw new Error(`comment: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body;
+}
+
+export const oid = (hex: string): ObjectId => new ObjectId(hex);
+
+/** A well-formed id that names nothing. */
+export const unknownId = (): string => new ObjectId().toHexString();

@@ -1,0 +1,124 @@
+import type { PostEvent, PostView } from '../src';
+import {
+  call,
+  createPost,
+  newUser,
+  oid,
+  startPosts,
+  unknownId,
+  type ErrorReply,
+  type PostsHarness,
+} from './harness';
+
+let h: PostsHarness;
+beforeAll(async () => {
+  h = await startPosts();
+});
+afterAll(() => h.stop());
+
+const like = (postId: string, headers: Record<string, string>) =>
+  call<PostView & ErrorReply>(h.service, 'PUT', `/api/posts/${postId}/like`, undefined, headers);
+
+async function storedCounts(postId: string) {
+  const post = await h.db.collection('posts').findOne({ _id: oid(postId) });
+  const likes = await h.db
+    .collection('likes')
+    .find({ postId: oid(postId) })
+    .toArray();
+  return {
+    likesCount: post?.likesCount as number,
+    likeDocs: likes.length,
+    users: new Set(likes.map((l) => l.userId.toHexString())).size,
+  };
+}
+
+test('a like toggles: on, off, on again, and shows in likedByMe for that user only', async () => {
+  const author = newUser();
+  const fan = newUser();
+  const post = await createPost(h.service, author);
+
+  const on = await like(post._id, fan.headers);
+  expect(on.status).toBe(200);
+  expect(on.body).toMatchObject({ _id: post._id, likes: 1, likedByMe: true });
+
+  const seenByAuthor = await call<PostView>(
+    h.service,
+    'GET',
+    `/api/posts/${post._id}`,
+    undefined,
+    author.headers,
+  );
+  expect(seenByAuthor.body).toMatchObject({ likes: 1, likedByMe: false });
+  const seenByFan = await call<PostView>(h.service, 'GET', `/api/posts/${post._id}`, undefined, fan.headers);
+  expect(seenByFan.body).toMatchObject({ likes: 1, likedByMe: true });
+
+  const off = await like(post._id, fan.headers);
+  expect(off.body).toMatchObject({ likes: 0, likedByMe: false });
+  expect(await storedCounts(post._id)).toEqual({ likesCount: 0, likeDocs: 0, users: 0 });
+
+  const again = await like(post._id, fan.headers);
+  expect(again.body).toMatchObject({ likes: 1, likedByMe: true });
+  expect(await storedCounts(post._id)).toEqual({ likesCount: 1, likeDocs: 1, users: 1 });
+});
+
+test('40 concurrent like requests from 20 users: one like per user, the count equals the documents', async () => {
+  const post = await createPost(h.service, newUser());
+  const users = Array.from({ length: 20 }, () => newUser());
+  // Ten users send one request, ten send three at once (odd, so each ends liking the post): 40 in all.
+  const requests = users.flatMap((user, i) => Array.from({ length: i < 10 ? 1 : 3 }, () => user));
+  expect(requests).toHaveLength(40);
+  const replies = await Promise.all(requests.map((user) => like(post._id, user.headers)));
+  expect(replies.every((reply) => reply.status === 200)).toBe(true);
+  expect(await storedCounts(post._id)).toEqual({ likesCount: 20, likeDocs: 20, users: 20 });
+
+  const view = await call<PostView>(h.service, 'GET', `/api/posts/${post._id}`, undefined, users[15].headers);
+  expect(view.body).toMatchObject({ likes: 20, likedByMe: true });
+});
+
+test('concurrent pairs from the same users cancel out exactly', async () => {
+  const post = await createPost(h.service, newUser());
+  const users = Array.from({ length: 10 }, () => newUser());
+  await Promise.all(users.flatMap((user) => [like(post._id, user.headers), like(post._id, user.headers)]));
+  expect(await storedCounts(post._id)).toEqual({ likesCount: 0, likeDocs: 0, users: 0 });
+});
+
+test('likes, unlikes and their events are recorded with the right fields', async () => {
+  const author = newUser('poster');
+  const fan = newUser('fan');
+  const post = await createPost(h.service, author);
+  const since = new Date(Date.now() - 1000);
+  await like(post._id, fan.headers);
+  await like(post._id, fan.headers);
+  const events = await h.db
+    .collection<PostEvent>('post_events')
+    .find({ postId: oid(post._id) })
+    .sort({ _id: 1 })
+    .toArray();
+  expect(events.map((event) => event.type)).toEqual(['like', 'unlike']);
+  for (const event of events) {
+    expect(event).toEqual({
+      _id: expect.anything(),
+      type: event.type,
+      actor: { _id: oid(fan.id), username: 'fan' },
+      postId: oid(post._id),
+      postAuthorId: oid(author.id),
+      createdAt: expect.any(Date),
+    });
+    expect(event.createdAt.getTime()).toBeGreaterThanOrEqual(since.getTime());
+  }
+});
+
+test('liking an unknown or malformed post is a 404 and stores nothing', async () => {
+  const user = newUser();
+  for (const id of [unknownId(), 'nope']) {
+    const reply = await like(id, user.headers);
+    expect(reply.status).toBe(404);
+    expect(reply.body.message).toBe('Post not found');
+  }
+  expect(await h.db.collection('likes').countDocuments({ userId: oid(user.id) })).toBe(0);
+});
+
+test('the likes index is unique on (postId, userId)', async () => {
+  const indexes = await h.db.collection('likes').indexes();
+  expect(indexes).toContainEqual(expect.objectContaining({ key: { postId: 1, userId: 1 }, unique: true }));
+});
