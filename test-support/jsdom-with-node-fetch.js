@@ -15,12 +15,24 @@ const FROM_NODE = [
   'TextDecoder',
   'ReadableStream',
   'structuredClone',
+  // The in-process back end (embedded database, services) runs in this realm too: it needs Node's timers
+  // (`unref`) and Buffer, not jsdom's.
+  'setTimeout',
+  'clearTimeout',
+  'setInterval',
+  'clearInterval',
+  'setImmediate',
+  'clearImmediate',
+  'Buffer',
 ];
 
 class JsdomWithNodeFetch extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
     for (const name of FROM_NODE) this.global[name] = globalThis[name];
+    // Node's package entry points, not the browser ones: the back end's `bson` has a browser build without
+    // the Node APIs the embedded database uses.
+    this.customExportConditions = ['node', 'node-addons'];
   }
 }
 

@@ -1,0 +1,115 @@
+import { useEffect, useRef, useState } from 'react';
+import { Newspaper, RefreshCw, WifiOff } from 'lucide-react';
+import { AppLink, Button, EmptyState, Spinner, buttonClassName } from '@devcircle/ui';
+import { PostCard } from '../post-card/PostCard';
+import { FeedHeader } from './FeedHeader';
+import { PostCardSkeleton } from './PostCardSkeleton';
+import { WelcomeDialog } from './WelcomeDialog';
+import { FEED_ERROR_MESSAGE, useFeed } from './useFeed';
+import { useEndReached } from './useEndReached';
+import { useInfiniteScroll } from './useInfiniteScroll';
+import { useSentinelVisible } from './useSentinelVisible';
+import { hasSeenWelcome, markWelcomeSeen } from './welcomeFlag';
+import styles from './FeedScreen.module.css';
+
+const SKELETON_COUNT = 3;
+
+/** The feed: newest posts first, infinite scroll, the once-per-session welcome. */
+export function FeedScreen() {
+  const feed = useFeed();
+  const { posts, status, hasMore, loadFirst } = feed;
+  const [welcomeOpen, setWelcomeOpen] = useState(() => !hasSeenWelcome());
+  const sentinelRef = useRef<HTMLDivElement>(null);
+
+  // The first load waits for the welcome dialog (if it shows) to be dismissed.
+  useEffect(() => {
+    if (!welcomeOpen) void loadFirst();
+  }, [welcomeOpen, loadFirst]);
+
+  // Deleting every listed post while the server has more: start over rather than claim the feed is empty.
+  useEffect(() => {
+    if (status === 'ready' && posts.length === 0 && hasMore) void loadFirst();
+  }, [status, posts.length, hasMore, loadFirst]);
+
+  const listed = status === 'ready' && posts.length > 0;
+  const visible = useSentinelVisible(sentinelRef, listed);
+  useInfiniteScroll({
+    visible,
+    hasMore,
+    loading: feed.loadingMore,
+    failed: feed.moreFailed,
+    count: posts.length,
+    loadMore: () => void feed.loadMore(),
+    allowRetry: feed.allowRetry,
+  });
+  const endReached = useEndReached(listed && visible && !hasMore);
+
+  const closeWelcome = () => {
+    markWelcomeSeen();
+    setWelcomeOpen(false);
+  };
+
+  return (
+    <div className={styles.page}>
+      <FeedHeader />
+      <WelcomeDialog open={welcomeOpen} onDone={closeWelcome} />
+
+      {(status === 'idle' || status === 'loading') && (
+        <div className={styles.list} aria-busy="true">
+          <span className={styles.visuallyHidden} role="status">
+            Loading posts
+          </span>
+          {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+            <PostCardSkeleton key={index} />
+          ))}
+        </div>
+      )}
+
+      {status === 'error' && (
+        <EmptyState
+          role="alert"
+          tone="warning"
+          icon={<WifiOff size={24} />}
+          title={FEED_ERROR_MESSAGE}
+          action={
+            <Button
+              variant="secondary"
+              icon={<RefreshCw size={16} aria-hidden="true" />}
+              onClick={() => void loadFirst()}
+            >
+              Try again
+            </Button>
+          }
+        />
+      )}
+
+      {status === 'ready' && posts.length === 0 && (
+        <EmptyState
+          icon={<Newspaper size={24} />}
+          title="No posts yet"
+          message="Be the first to share something with the community!"
+          action={
+            <AppLink to="/create-post" className={buttonClassName()}>
+              Create Post
+            </AppLink>
+          }
+        />
+      )}
+
+      {listed && (
+        <>
+          <ul className={styles.list} aria-label="Posts">
+            {posts.map((post) => (
+              <li key={post._id} className={styles.item}>
+                <PostCard post={post} onChange={feed.replacePost} onDeleted={feed.removePost} />
+              </li>
+            ))}
+          </ul>
+          <div ref={sentinelRef} className={styles.sentinel} data-testid="feed-sentinel" />
+          {feed.loadingMore && <Spinner label="Loading more posts" className={styles.more} />}
+          {endReached && <p className={styles.end}>You&apos;ve reached the end! Great job exploring.</p>}
+        </>
+      )}
+    </div>
+  );
+}

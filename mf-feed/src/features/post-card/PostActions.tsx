@@ -1,0 +1,54 @@
+import { ArrowUpRight, MessageCircle, Share2 } from 'lucide-react';
+import { AppLink } from '@devcircle/ui';
+import { LikeButton } from './LikeButton';
+import styles from './PostActions.module.css';
+
+export interface PostActionsProps {
+  postId: string;
+  liked: boolean;
+  likes: number;
+  likeBusy: boolean;
+  onToggleLike(): void;
+  commentsCount: number;
+  commentsOpen: boolean;
+  commentsId: string;
+  onToggleComments(): void;
+  onShare(): void;
+  /** Off on the detail page, which is already the details. */
+  showDetailsLink: boolean;
+}
+
+/** Like, the comments toggle, Share and View Details. */
+export function PostActions(props: PostActionsProps) {
+  const { postId, commentsOpen, commentsCount } = props;
+  return (
+    <div className={styles.actions}>
+      <LikeButton
+        liked={props.liked}
+        count={props.likes}
+        busy={props.likeBusy}
+        onToggle={props.onToggleLike}
+      />
+      <button
+        type="button"
+        className={styles.action}
+        aria-expanded={commentsOpen}
+        aria-controls={commentsOpen ? props.commentsId : undefined}
+        onClick={props.onToggleComments}
+      >
+        <MessageCircle size={18} aria-hidden="true" />
+        <span className={styles.count}>{commentsOpen ? 'Hide Comments' : `${commentsCount} Comments`}</span>
+      </button>
+      <button type="button" className={styles.action} onClick={props.onShare}>
+        <Share2 size={18} aria-hidden="true" />
+        <span className={styles.label}>Share</span>
+      </button>
+      {props.showDetailsLink && (
+        <AppLink to={`/post/${encodeURIComponent(postId)}`} className={styles.action}>
+          <ArrowUpRight size={18} aria-hidden="true" />
+          <span className={styles.label}>View Details</span>
+        </AppLink>
+      )}
+    </div>
+  );
+}

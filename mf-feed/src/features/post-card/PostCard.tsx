@@ -1,0 +1,83 @@
+import { useId, useState } from 'react';
+import { useAuth } from '@devcircle/sdk/react';
+import { CommentsSection } from '../comments/CommentsSection';
+import { usePostsApi } from '../posts/api';
+import type { Post } from '../posts/types';
+import { CodeBlock } from './CodeBlock';
+import { PostActions } from './PostActions';
+import { PostHeader } from './PostHeader';
+import { ShareDialog } from './ShareDialog';
+import styles from './PostCard.module.css';
+
+export interface PostCardProps {
+  post: Post;
+  /** The post as the server now has it (after a like or a comment change). */
+  onChange(post: Post): void;
+  /** The post is gone from the server. */
+  onDeleted(postId: string): void;
+  /** The detail page's view: comments open at first, no View Details link. */
+  expanded?: boolean;
+}
+
+/** One post: author line, text, code, actions, comments and the share dialog. */
+export function PostCard({ post, onChange, onDeleted, expanded = false }: PostCardProps) {
+  const api = usePostsApi();
+  const { user } = useAuth();
+  const [commentsOpen, setCommentsOpen] = useState(expanded);
+  const [shareOpen, setShareOpen] = useState(false);
+  const [likeBusy, setLikeBusy] = useState(false);
+  const commentsId = useId();
+  const isOwner = !!user && (user.id ?? user._id) === post.author._id;
+
+  // Like and delete failures are only logged (product-spec §8).
+  const toggleLike = async () => {
+    setLikeBusy(true);
+    try {
+      onChange(await api.toggleLike(post._id));
+    } catch (error) {
+      console.error('Failed to toggle like', error);
+    } finally {
+      setLikeBusy(false);
+    }
+  };
+
+  const deletePost = async () => {
+    try {
+      await api.deletePost(post._id);
+      onDeleted(post._id);
+    } catch (error) {
+      console.error('Failed to delete post', error);
+    }
+  };
+
+  return (
+    <article
+      className={styles.card}
+      aria-label={`Post by ${post.author.displayName || post.author.username}`}
+    >
+      <PostHeader author={post.author} createdAt={post.createdAt} isOwner={isOwner} onDelete={deletePost} />
+      {/* Always text (React escapes it); line breaks are kept by CSS. */}
+      <p className={styles.content}>{post.content}</p>
+      {post.codeSnippet && <CodeBlock code={post.codeSnippet} language={post.codeLanguage || undefined} />}
+      <PostActions
+        postId={post._id}
+        liked={post.likedByMe}
+        likes={post.likes}
+        likeBusy={likeBusy}
+        onToggleLike={() => void toggleLike()}
+        commentsCount={post.commentsCount}
+        commentsOpen={commentsOpen}
+        commentsId={commentsId}
+        onToggleComments={() => setCommentsOpen((open) => !open)}
+        onShare={() => setShareOpen(true)}
+        showDetailsLink={!expanded}
+      />
+      {commentsOpen && (
+        <div id={commentsId} className={styles.comments}>
+          <CommentsSection post={post} onPostChange={onChange} />
+        </div>
+      )}
+      <ShareDialog postId={post._id} open={shareOpen} onClose={() => setShareOpen(false)} />
+    </article>
+  );
+}
