@@ -30,7 +30,15 @@ export default defineConfig({
   },
   projects: [
     {
+      // Runs first, while the database is still empty: the feed's empty state is the whole community's.
+      name: 'fresh-database',
+      testMatch: /empty-feed\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
+    {
       name: 'desktop',
+      dependencies: ['fresh-database'],
+      testIgnore: /empty-feed\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
   ],

@@ -8,8 +8,16 @@ export function uniqueName(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${counter}`;
 }
 
-/** Registers through the UI, from the landing page's call to action, and waits for the feed route. */
-export async function registerThroughUi(page: Page, username: string, password = 'secret123'): Promise<void> {
+/**
+ * Registers through the UI, from the landing page's call to action, and waits for the feed route. The feed's
+ * once-per-session welcome dialog is answered with Load Posts unless `welcome` is 'leave' (a test about it).
+ */
+export async function registerThroughUi(
+  page: Page,
+  username: string,
+  password = 'secret123',
+  { welcome = 'load' }: { welcome?: 'load' | 'leave' } = {},
+): Promise<void> {
   await page.goto('/');
   await page.getByRole('link', { name: /Get Started Free/ }).click();
   await expect(page).toHaveURL(/\/register$/);
@@ -20,4 +28,10 @@ export async function registerThroughUi(page: Page, username: string, password =
   await form.getByLabel('Confirm password').fill(password);
   await form.getByRole('button', { name: 'Create Account' }).click();
   await expect(page).toHaveURL(/\/feed$/);
+  if (welcome === 'load') {
+    await page
+      .getByRole('dialog', { name: 'Welcome to Feed' })
+      .getByRole('button', { name: 'Load Posts' })
+      .click();
+  }
 }

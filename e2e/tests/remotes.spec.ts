@@ -4,8 +4,9 @@ import { registerThroughUi, uniqueName } from '../support/accounts';
 test('a remote that does not load shows its fallback with Retry, and the rest of the app keeps working', async ({
   page,
 }) => {
-  await registerThroughUi(page, uniqueName('linus'));
-  // The feed remote is not built yet, so its manifest is missing: the feed area falls back.
+  // The feed remote's files cannot be fetched (a failed deployment): the feed area falls back.
+  await page.route('**/remotes/feed/**', (route) => route.abort());
+  await registerThroughUi(page, uniqueName('linus'), undefined, { welcome: 'leave' });
   await expect(page.getByText("This part of DevCircle didn't load.")).toBeVisible();
   await expect(page.getByRole('button', { name: /Retry/ })).toBeVisible();
   // The account remote still loads from the same page.

@@ -13,6 +13,13 @@ import type { RemoteName } from '../features/remotes/remoteNames';
 // `key` makes moving to another remote unmount the previous parcel; within one remote the parcel is updated.
 const slot = (remote: RemoteName) => <RemoteParcel key={remote} remote={remote} />;
 
+const messagesOverFeed = (
+  <>
+    {slot('feed')}
+    <MessagesComingSoon />
+  </>
+);
+
 /** Paths that exist only for signed-in users: signed-out visitors are sent to /login (§2). */
 const PROTECTED_PATHS = [
   '/feed',
@@ -45,10 +52,9 @@ function SignedInRoutes() {
       <Route path="/notifications" element={slot('notifications')} />
       <Route path="/logout-confirm" element={slot('account')} />
       <Route path="/settings" element={slot('account')} />
-      {/* A dialog, not a page (§2). Not layered over the feed remote: until mf-feed exists that would show its
-          load-failure card behind the dialog. */}
-      <Route path="/messages" element={<MessagesComingSoon />} />
-      <Route path="/messages/:username" element={<MessagesComingSoon />} />
+      {/* A dialog, not a page (§2): it opens over the feed. */}
+      <Route path="/messages" element={messagesOverFeed} />
+      <Route path="/messages/:username" element={messagesOverFeed} />
       <Route path="/support" element={<SupportPage />} />
       <Route path="/privacy" element={<PrivacyPage />} />
       <Route path="/terms" element={<TermsPage />} />

@@ -1,0 +1,23 @@
+import { CreatePostScreen } from '../features/create-post/CreatePostScreen';
+import { FeedScreen } from '../features/feed/FeedScreen';
+import { PostDetailScreen } from '../features/post-detail/PostDetailScreen';
+
+export interface FeedAppProps {
+  /** The app path the shell routed here (`/`, `/feed`, `/create-post`, `/post/:id`). */
+  path: string;
+  search?: string;
+  /** Given by the shell: reports a render error so it can show its fallback. */
+  onRenderError?: (error: unknown) => void;
+}
+
+const POST_PATH = /^\/post\/([^/]+)$/;
+
+/** Picks the feed screen from the path; the shell's router decides which paths reach this remote. */
+export function FeedApp({ path }: FeedAppProps) {
+  const normalized = path.replace(/\/+$/, '') || '/';
+  if (normalized === '/create-post') return <CreatePostScreen />;
+  const postMatch = POST_PATH.exec(normalized);
+  // `key`: moving from one post to another starts the detail screen afresh.
+  if (postMatch) return <PostDetailScreen key={postMatch[1]} postId={decodeURIComponent(postMatch[1])} />;
+  return <FeedScreen />;
+}

@@ -1,0 +1,43 @@
+import { ArrowLeft, FileQuestion } from 'lucide-react';
+import { useSdk } from '@devcircle/sdk/react';
+import { AppLink, Button, EmptyState } from '@devcircle/ui';
+import { PostCard } from '../post-card/PostCard';
+import { PostCardSkeleton } from '../feed/PostCardSkeleton';
+import { usePost } from './usePost';
+import styles from './PostDetailScreen.module.css';
+
+const NOT_FOUND_TEXT = "The post you're looking for doesn't exist.";
+
+/** /post/{id} (§2 Post detail): one post expanded, 'Back to Feed'; the not-found screen; /feed after deleting. */
+export function PostDetailScreen({ postId }: { postId: string }) {
+  const sdk = useSdk();
+  const [state, replacePost] = usePost(postId);
+  const toFeed = () => sdk.navigation.navigate('/feed');
+
+  if (state.status === 'failed') {
+    return (
+      <main className={styles.page}>
+        <EmptyState
+          icon={<FileQuestion aria-hidden="true" />}
+          title="Post Not Found"
+          message={state.message || NOT_FOUND_TEXT}
+          action={<Button onClick={toFeed}>Back to Feed</Button>}
+        />
+      </main>
+    );
+  }
+
+  return (
+    <main className={styles.page}>
+      <AppLink to="/feed" className={styles.back}>
+        <ArrowLeft size={16} aria-hidden="true" />
+        Back to Feed
+      </AppLink>
+      {state.status === 'loading' ? (
+        <PostCardSkeleton />
+      ) : (
+        <PostCard post={state.post} onChange={replacePost} onDeleted={toFeed} expanded />
+      )}
+    </main>
+  );
+}

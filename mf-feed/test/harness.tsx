@@ -1,0 +1,26 @@
+import '@testing-library/jest-dom';
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import type { DevCircleSdk } from '@devcircle/sdk';
+import { SdkProvider } from '@devcircle/sdk/react';
+import type { NewPost, Post } from '../src/features/posts/types';
+
+export { startWebBackend, type WebBackend } from '../../test-support/web-backend';
+
+export interface RenderedScreen extends RenderResult {
+  /** Every path the screen navigated to through the SDK, in order. */
+  navigations: string[];
+}
+
+/** Renders a feed screen with `sdk` (signed in against the real back end) as the page's SDK. */
+export function renderWithSdk(sdk: DevCircleSdk, element: ReactElement): RenderedScreen {
+  const navigations: string[] = [];
+  sdk.navigation.setNavigator((to) => navigations.push(to));
+  const result = render(<SdkProvider sdk={sdk}>{element}</SdkProvider>);
+  return Object.assign(result, { navigations });
+}
+
+/** Publishes a post as the SDK's user, straight through the API. */
+export function publish(sdk: DevCircleSdk, post: NewPost | string): Promise<Post> {
+  return sdk.api.post<Post>('/api/posts', typeof post === 'string' ? { content: post } : post);
+}
