@@ -1,0 +1,74 @@
+import type { FormEvent } from 'react';
+import { Send } from 'lucide-react';
+import { Alert, Button, SelectField, TextArea } from '@devcircle/ui';
+import { CancelPostButton } from './CancelPostButton';
+import { isCodeLanguage, LANGUAGE_OPTIONS } from './codeTemplates';
+import { CONTENT_MAX_LENGTH, contentLengthHint, SNIPPET_MAX_LENGTH } from './limits';
+import { PostPreview } from './PostPreview';
+import { useCreatePost } from './useCreatePost';
+import styles from './CreatePostScreen.module.css';
+
+/** /create-post: write a post with an optional code snippet, see it as it will look, publish it. */
+export function CreatePostScreen() {
+  const form = useCreatePost();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void form.publish();
+  };
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>Create Post</h1>
+      <form className={styles.form} onSubmit={submit} aria-label="Create post" noValidate>
+        <TextArea
+          label="What do you want to share?"
+          placeholder="Share an idea, a question, something you learned..."
+          value={form.content}
+          onChange={(event) => form.setContent(event.target.value)}
+          maxLength={CONTENT_MAX_LENGTH}
+          showCounter
+          hint={contentLengthHint(form.content.length)}
+          rows={6}
+        />
+        <SelectField
+          label="Language"
+          value={form.language}
+          onChange={(event) =>
+            form.chooseLanguage(isCodeLanguage(event.target.value) ? event.target.value : '')
+          }
+        >
+          <option value="">No code</option>
+          {LANGUAGE_OPTIONS.map(({ value, label }) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+        <TextArea
+          label="Code snippet (optional)"
+          value={form.snippet}
+          onChange={(event) => form.setSnippet(event.target.value)}
+          maxLength={SNIPPET_MAX_LENGTH}
+          showCounter
+          rows={8}
+          spellCheck={false}
+          className={styles.code}
+        />
+        {form.error && <Alert tone="danger">{form.error}</Alert>}
+        <div className={styles.actions}>
+          {form.hasContent && <CancelPostButton onDiscard={form.clear} disabled={form.publishing} />}
+          <Button
+            type="submit"
+            busy={form.publishing}
+            disabled={!form.content.trim()}
+            icon={<Send size={16} aria-hidden="true" />}
+          >
+            {form.publishing ? 'Publishing...' : 'Publish'}
+          </Button>
+        </div>
+      </form>
+      <PostPreview content={form.content} snippet={form.snippet} language={form.language} />
+    </div>
+  );
+}
