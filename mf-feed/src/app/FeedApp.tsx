@@ -3,7 +3,7 @@ import { FeedScreen } from '../features/feed/FeedScreen';
 import { PostDetailScreen } from '../features/post-detail/PostDetailScreen';
 
 export interface FeedAppProps {
-  /** The app path the shell routed here (`/`, `/feed`, `/create-post`, `/post/:id`). */
+  /** The app path the shell routed here (`/`, `/feed`, `/create-post`, `/post/:id`, `/messages…`). */
   path: string;
   search?: string;
   /** Given by the shell: reports a render error so it can show its fallback. */
@@ -19,5 +19,6 @@ export function FeedApp({ path }: FeedAppProps) {
   const postMatch = POST_PATH.exec(normalized);
   // `key`: moving from one post to another starts the detail screen afresh.
   if (postMatch) return <PostDetailScreen key={postMatch[1]} postId={decodeURIComponent(postMatch[1])} />;
-  return <FeedScreen />;
+  // '/messages' lands here too: the shell shows its coming-soon dialog over the feed.
+  return <FeedScreen welcome={normalized === '/' || normalized === '/feed'} />;
 }

@@ -14,11 +14,14 @@ import styles from './FeedScreen.module.css';
 
 const SKELETON_COUNT = 3;
 
-/** The feed: newest posts first, infinite scroll, the once-per-session welcome. */
-export function FeedScreen() {
+/**
+ * The feed: newest posts first, infinite scroll, the once-per-session welcome. `welcome` is false where the feed
+ * only stands behind another dialog (/messages), so two dialogs never compete.
+ */
+export function FeedScreen({ welcome = true }: { welcome?: boolean }) {
   const feed = useFeed();
   const { posts, status, hasMore, loadFirst } = feed;
-  const [welcomeOpen, setWelcomeOpen] = useState(() => !hasSeenWelcome());
+  const [welcomeOpen, setWelcomeOpen] = useState(() => welcome && !hasSeenWelcome());
   const sentinelRef = useRef<HTMLDivElement>(null);
 
   // The first load waits for the welcome dialog (if it shows) to be dismissed.
