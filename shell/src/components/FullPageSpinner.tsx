@@ -1,4 +1,4 @@
-import { Spinner } from './Spinner';
+import { Spinner } from '@devcircle/ui';
 import styles from './FullPageSpinner.module.css';
 
 /** While auth state loads (§2): nothing route-specific is shown until we know who the user is. */

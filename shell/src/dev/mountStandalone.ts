@@ -18,7 +18,8 @@ export function mountStandalone(parcelConfig: unknown, startPath: string): void 
   // Typed loosely, as the shell does: single-spa adds `domElement` to the props the parcel receives.
   const parcel = mountRootParcel(parcelConfig as ParcelConfig, { domElement, ...currentProps() });
   // single-spa refuses updates before the first mount has finished, so each one waits for it.
-  const follow = () => void parcel.mountPromise.then(() => parcel.update?.({ domElement, ...currentProps() }));
+  const follow = () =>
+    void parcel.mountPromise.then(() => parcel.update?.({ domElement, ...currentProps() }));
 
   sdk.navigation.setNavigator((to, options) => {
     if (options?.replace) window.history.replaceState(null, '', to);

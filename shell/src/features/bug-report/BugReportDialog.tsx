@@ -1,8 +1,6 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { createPortal } from 'react-dom';
+import { useRef, useState, type FormEvent } from 'react';
 import { useSdk } from '@devcircle/sdk/react';
-import { useDialogKeyboard } from '../../hooks/useDialogKeyboard';
-import styles from './BugReportDialog.module.css';
+import { Button, Dialog, TextArea } from '@devcircle/ui';
 
 export const BUG_REPORT_THANKS = 'Thank you for reporting the bug!';
 export const BUG_REPORT_FAILED = 'Failed to submit bug report. Please try again later.';
@@ -11,33 +9,18 @@ export const BUG_REPORT_FAILED = 'Failed to submit bug report. Please try again 
  * The bug-report dialog (§2 Landing, §4 Settings, §8): a required description, Submit and Cancel. The answer is
  * an alert either way, and the dialog closes and clears on either outcome. Focus stays inside; Escape closes.
  */
-export function BugReportDialog({ onClose }: { onClose: () => void }) {
+export function BugReportDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const sdk = useSdk();
   const [bug, setBug] = useState('');
   const [error, setError] = useState('');
   const [sending, setSending] = useState(false);
-  const dialogRef = useRef<HTMLDivElement>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
-  const titleId = useId();
-  const fieldId = useId();
-  const errorId = useId();
-
-  useEffect(() => {
-    // Back to whatever opened the dialog once it closes.
-    const opener = document.activeElement as HTMLElement | null;
-    textRef.current?.focus();
-    return () => opener?.focus?.();
-  }, []);
 
   const close = () => {
     setBug('');
     setError('');
     onClose();
   };
-
-  const onKeyDown = useDialogKeyboard(dialogRef, () => {
-    if (!sending) close();
-  });
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -58,54 +41,40 @@ export function BugReportDialog({ onClose }: { onClose: () => void }) {
     window.alert(message);
   };
 
-  return createPortal(
-    <div className={styles.overlay} onMouseDown={(event) => event.target === event.currentTarget && close()}>
-      <div
-        ref={dialogRef}
-        className={styles.dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        onKeyDown={onKeyDown}
-      >
-        <form className={styles.form} onSubmit={onSubmit} noValidate>
-          <h2 id={titleId} className={styles.title}>
-            Report a bug
-          </h2>
-          <label htmlFor={fieldId} className={styles.label}>
-            What went wrong?
-          </label>
-          <textarea
-            id={fieldId}
-            ref={textRef}
-            className={styles.textarea}
-            value={bug}
-            required
-            rows={5}
-            placeholder="Steps to reproduce, what you expected and what happened"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(event) => {
-              setBug(event.target.value);
-              if (error) setError('');
-            }}
-          />
-          {error && (
-            <p id={errorId} className={styles.error} role="alert">
-              {error}
-            </p>
-          )}
-          <div className={styles.actions}>
-            <button type="button" className={styles.secondary} onClick={close} disabled={sending}>
-              Cancel
-            </button>
-            <button type="submit" className={styles.primary} disabled={sending}>
-              {sending ? 'Submitting…' : 'Submit'}
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>,
-    document.body,
+  return (
+    <Dialog
+      open={open}
+      onClose={() => {
+        if (!sending) close();
+      }}
+      title="Report a bug"
+      initialFocus={textRef}
+      onSubmit={onSubmit}
+      actions={
+        <>
+          <Button variant="secondary" onClick={close} disabled={sending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={sending}>
+            {sending ? 'Submitting…' : 'Submit'}
+          </Button>
+        </>
+      }
+    >
+      <TextArea
+        ref={textRef}
+        label="What went wrong?"
+        value={bug}
+        required
+        rows={5}
+        placeholder="Steps to reproduce, what you expected and what happened"
+        error={error || undefined}
+        announceError
+        onChange={(event) => {
+          setBug(event.target.value);
+          if (error) setError('');
+        }}
+      />
+    </Dialog>
   );
 }

@@ -11,7 +11,7 @@ export function ReportBugButton({ className }: { className?: string }) {
         <Bug size={16} aria-hidden="true" />
         Report a bug
       </button>
-      {open && <BugReportDialog onClose={() => setOpen(false)} />}
+      <BugReportDialog open={open} onClose={() => setOpen(false)} />
     </>
   );
 }

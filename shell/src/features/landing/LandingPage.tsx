@@ -1,5 +1,6 @@
 import { ArrowRight, Heart, LogIn, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { Avatar, buttonClassName } from '@devcircle/ui';
 import { ReportBugButton } from '../bug-report/ReportBugButton';
 import styles from './LandingPage.module.css';
 import { SupportFab } from './SupportFab';
@@ -20,7 +21,6 @@ const COUNTERS = [
 interface SampleCard {
   name: string;
   handle: string;
-  avatar: number;
   time: string;
   text: string;
   language: string;
@@ -34,7 +34,6 @@ const SAMPLES: SampleCard[] = [
   {
     name: 'Maya Chen',
     handle: 'mayacodes',
-    avatar: 6,
     time: '2h ago',
     text: 'Finally a debounce I understand. No library, eight lines.',
     language: 'JavaScript',
@@ -51,7 +50,6 @@ const SAMPLES: SampleCard[] = [
   {
     name: 'Diego Ramírez',
     handle: 'diego_rs',
-    avatar: 13,
     time: '5h ago',
     text: 'Rust iterators keep surprising me. Word count in one expression:',
     language: 'Rust',
@@ -67,7 +65,6 @@ const SAMPLES: SampleCard[] = [
   {
     name: 'Priya Nair',
     handle: 'priya.py',
-    avatar: 9,
     time: 'Just now',
     text: 'TIL: functools.cache makes recursive Fibonacci instant.',
     language: 'Python',
@@ -136,11 +133,11 @@ export function LandingPage() {
             profile that shows what you actually build.
           </p>
           <div className={styles.actions}>
-            <Link to="/register" className={styles.primary}>
+            <Link to="/register" className={buttonClassName({ size: 'lg' })}>
               Get Started Free
               <ArrowRight size={18} aria-hidden="true" />
             </Link>
-            <Link to="/login" className={styles.secondary}>
+            <Link to="/login" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
               <LogIn size={18} aria-hidden="true" />
               I&apos;m Already In
             </Link>
@@ -181,13 +178,7 @@ export function LandingPage() {
             <li key={post.handle}>
               <article className={styles.post} aria-label={`Sample post by ${post.name}`}>
                 <header className={styles.postHead}>
-                  <span
-                    className={styles.avatar}
-                    style={{ background: `var(--avatar-${post.avatar})` }}
-                    aria-hidden="true"
-                  >
-                    {post.name.charAt(0)}
-                  </span>
+                  <Avatar name={post.name} size="lg" />
                   <span className={styles.author}>
                     <span className={styles.authorName}>{post.name}</span>
                     <span className={styles.authorMeta}>
@@ -225,11 +216,11 @@ export function LandingPage() {
         </h2>
         <p className={styles.ctaText}>Join free in under a minute. Your profile grows with every post.</p>
         <div className={styles.ctaActions}>
-          <Link to="/register" className={styles.primary}>
+          <Link to="/register" className={buttonClassName({ size: 'lg' })}>
             Create your account
             <ArrowRight size={18} aria-hidden="true" />
           </Link>
-          <Link to="/features" className={styles.secondary}>
+          <Link to="/features" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
             See all features
           </Link>
         </div>

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import type { SessionUser } from '@devcircle/sdk';
-import { Avatar } from '../../components/Avatar';
+import { Avatar } from '@devcircle/ui';
 import { profilePath, TAB_ITEMS } from './navItems';
 import styles from './BottomTabBar.module.css';
 
@@ -20,7 +20,7 @@ export function BottomTabBar({ user }: { user: SessionUser }) {
       ))}
       <NavLink to={profilePath(user.username)} className={tabClass}>
         <span className={styles.avatar}>
-          <Avatar name={name} size={22} />
+          <Avatar name={name} size="sm" />
         </span>
         <span className={styles.label}>Profile</span>
       </NavLink>

@@ -1,5 +1,6 @@
 import { ArrowLeft, Bell, Code2, Search, UserRound, Users, Zap } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
+import { Button, buttonClassName } from '@devcircle/ui';
 import styles from './Pages.module.css';
 
 const FEATURES = [
@@ -40,10 +41,15 @@ export function FeaturesPage() {
   const navigate = useNavigate();
   return (
     <div className={styles.wide}>
-      <button type="button" className={styles.back} onClick={() => navigate('/')}>
-        <ArrowLeft size={18} aria-hidden="true" />
+      <Button
+        variant="ghost"
+        size="sm"
+        icon={<ArrowLeft size={18} aria-hidden="true" />}
+        className={styles.back}
+        onClick={() => navigate('/')}
+      >
         Back to home
-      </button>
+      </Button>
       <header className={styles.header}>
         <h1 className={styles.title}>Everything you need to share code</h1>
         <p className={styles.lead}>
@@ -51,10 +57,10 @@ export function FeaturesPage() {
           behind them.
         </p>
         <div className={styles.actions}>
-          <Link to="/register" className={styles.primary}>
+          <Link to="/register" className={buttonClassName()}>
             Get started free
           </Link>
-          <Link to="/explore" className={styles.secondary}>
+          <Link to="/explore" className={buttonClassName({ variant: 'secondary' })}>
             Explore developers
           </Link>
         </div>

@@ -1,9 +1,7 @@
-import { useEffect, useId, useRef } from 'react';
-import { createPortal } from 'react-dom';
-import { MessageSquare, X } from 'lucide-react';
+import { useRef } from 'react';
+import { MessageSquare } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useDialogKeyboard } from '../../hooks/useDialogKeyboard';
-import styles from './Pages.module.css';
+import { Button, Dialog } from '@devcircle/ui';
 
 /**
  * /messages and /messages/:username (§1, §2): messaging is only a coming-soon DIALOG, not a page. Escape, the
@@ -13,50 +11,28 @@ import styles from './Pages.module.css';
 export function MessagesComingSoon() {
   const navigate = useNavigate();
   const location = useLocation();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const okRef = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-  const textId = useId();
-
-  useEffect(() => {
-    okRef.current?.focus();
-  }, []);
 
   const close = () => {
     if (location.key !== 'default') navigate(-1);
     else navigate('/feed', { replace: true });
   };
 
-  const onKeyDown = useDialogKeyboard(dialogRef, close);
-
-  return createPortal(
-    <div className={styles.overlay} onMouseDown={(e) => e.target === e.currentTarget && close()}>
-      <div
-        ref={dialogRef}
-        className={styles.dialog}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={textId}
-        onKeyDown={onKeyDown}
-      >
-        <button type="button" className={styles.dialogClose} aria-label="Close" onClick={close}>
-          <X size={20} aria-hidden="true" />
-        </button>
-        <span className={styles.icon} aria-hidden="true">
-          <MessageSquare size={22} />
-        </span>
-        <h2 id={titleId} className={styles.dialogTitle}>
-          Messages Coming Soon!
-        </h2>
-        <p id={textId} className={styles.muted}>
-          Real-time chat and messaging is on the way.
-        </p>
-        <button ref={okRef} type="button" className={styles.primary} onClick={close}>
+  return (
+    <Dialog
+      open
+      onClose={close}
+      title="Messages Coming Soon!"
+      description="Real-time chat and messaging is on the way."
+      icon={<MessageSquare size={22} />}
+      closeLabel="Close"
+      size="sm"
+      initialFocus={okRef}
+      actions={
+        <Button ref={okRef} onClick={close}>
           Got it
-        </button>
-      </div>
-    </div>,
-    document.body,
+        </Button>
+      }
+    />
   );
 }

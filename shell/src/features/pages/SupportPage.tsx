@@ -3,11 +3,13 @@ import {
   useId,
   useRef,
   useState,
+  type ChangeEvent,
   type FormEvent,
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { CheckCircle2, ChevronDown, HelpCircle, Mail, ShieldCheck } from 'lucide-react';
+import { ChevronDown, HelpCircle, Mail, ShieldCheck } from 'lucide-react';
+import { Alert, Button, SelectField, TextArea, TextField } from '@devcircle/ui';
 import styles from './Pages.module.css';
 
 export const FAQ = [
@@ -149,81 +151,45 @@ export function ContactForm() {
     );
   };
 
-  const input = (field: Field, label: string, type = 'text', autoComplete?: string) => (
-    <div className={styles.field}>
-      <label htmlFor={`${id}-${field}`} className={styles.label}>
-        {label}
-      </label>
-      {field === 'message' ? (
-        <textarea
-          id={`${id}-${field}`}
-          className={styles.input}
-          rows={5}
-          required
-          value={values[field]}
-          disabled={sending}
-          aria-invalid={errors[field] ? true : undefined}
-          aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
-          onChange={(e) => set(field, e.target.value)}
-        />
-      ) : (
-        <input
-          id={`${id}-${field}`}
-          className={styles.input}
-          type={type}
-          required
-          autoComplete={autoComplete}
-          value={values[field]}
-          disabled={sending}
-          aria-invalid={errors[field] ? true : undefined}
-          aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
-          onChange={(e) => set(field, e.target.value)}
-        />
-      )}
-      {errors[field] && (
-        <p id={`${id}-${field}-error`} className={styles.error}>
-          {errors[field]}
-        </p>
-      )}
-    </div>
-  );
+  const fieldProps = (field: Field) => ({
+    id: `${id}-${field}`,
+    required: true,
+    value: values[field],
+    disabled: sending,
+    error: errors[field],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(field, event.target.value),
+  });
 
   return (
     <form className={styles.form} aria-label="Contact support" onSubmit={onSubmit} noValidate>
       <div className={styles.row}>
-        {input('name', 'Full Name', 'text', 'name')}
-        {input('email', 'Email Address', 'email', 'email')}
+        <TextField label="Full Name" autoComplete="name" {...fieldProps('name')} />
+        <TextField label="Email Address" type="email" autoComplete="email" {...fieldProps('email')} />
       </div>
-      <div className={styles.field}>
-        <label htmlFor={`${id}-priority`} className={styles.label}>
-          Priority Level
-        </label>
-        <select
-          id={`${id}-priority`}
-          className={styles.input}
-          value={values.priority}
-          disabled={sending}
-          onChange={(e) => set('priority', e.target.value)}
-        >
-          {PRIORITIES.map((p) => (
-            <option key={p.value} value={p.value}>
-              {p.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      {input('subject', 'Subject')}
-      {input('message', 'Message')}
+      <SelectField
+        label="Priority Level"
+        id={`${id}-priority`}
+        value={values.priority}
+        disabled={sending}
+        onChange={(e) => set('priority', e.target.value)}
+      >
+        {PRIORITIES.map((p) => (
+          <option key={p.value} value={p.value}>
+            {p.label}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label="Subject" {...fieldProps('subject')} />
+      <TextArea label="Message" rows={5} {...fieldProps('message')} />
       <div className={styles.formFoot}>
-        <button type="submit" className={styles.primary} disabled={sending} aria-busy={sending}>
+        <Button type="submit" busy={sending}>
           {sending ? 'Sending…' : 'Send Message'}
-        </button>
+        </Button>
         <div role="status" className={styles.statusSlot}>
           {sent && (
-            <p className={styles.success}>
-              <CheckCircle2 size={18} aria-hidden="true" />
+            <Alert tone="success" role="none">
               {CONTACT_SUCCESS}
-            </p>
+            </Alert>
           )}
         </div>
       </div>

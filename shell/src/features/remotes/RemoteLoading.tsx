@@ -1,4 +1,4 @@
-import { Spinner } from '../../components/Spinner';
+import { Spinner } from '@devcircle/ui';
 import styles from './RemoteLoading.module.css';
 
 /** While a remote loads: a quiet spinner in its area (the skeletons belong to the remotes themselves). */

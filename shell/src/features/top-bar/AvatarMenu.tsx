@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SessionUser } from '@devcircle/sdk';
-import { Avatar } from '../../components/Avatar';
+import { Avatar } from '@devcircle/ui';
 import styles from './TopBar.module.css';
 
 /**

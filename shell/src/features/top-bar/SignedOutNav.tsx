@@ -1,4 +1,5 @@
 import { Link, NavLink } from 'react-router-dom';
+import { buttonClassName } from '@devcircle/ui';
 import styles from './TopBar.module.css';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -16,7 +17,7 @@ export function SignedOutNav() {
       <NavLink to="/login" className={navClass}>
         Sign In
       </NavLink>
-      <Link to="/register" className={styles.primary}>
+      <Link to="/register" className={`${buttonClassName({ size: 'sm' })} ${styles.register}`}>
         Register
       </Link>
     </nav>
