@@ -1,6 +1,7 @@
+import type { BenchConfig } from './config';
 import type { ScenarioResults } from './results';
-import { formatBytes, formatCount, formatMs, formatRate } from './stats';
-import { left, right, type Table } from './table';
+import { formatBytes, formatCount, formatMs, formatRate } from '../shared/stats';
+import { left, right, type Table } from '../shared/table';
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -105,3 +106,17 @@ export function resultTables(results: ScenarioResults): Table[] {
     memoryTable(results),
   ];
 }
+
+/** The RESULTS.md header bullets about the run's sizes. */
+export function reportDetails(config: BenchConfig): string[] {
+  return [
+    `Sizes: ${formatCount(config.posts)} posts by ${formatCount(config.authors)} authors; ` +
+      `${formatCount(config.smallDocs)} small docs for start-up; ${formatCount(config.findOps)} ops per find run ` +
+      `(${formatCount(config.scanOps)} for collection scans)`,
+  ];
+}
+
+export const REPORT_METHOD =
+  'The server runs in a child process (`node --import tsx`); the benchmark client is the official `mongodb` ' +
+  'driver in the parent process, over loopback TCP, on the same machine (so client and server share the CPUs). ' +
+  'Latencies are per operation as the driver sees them.';

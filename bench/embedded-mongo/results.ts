@@ -1,4 +1,4 @@
-import type { LoadResult } from './load';
+import type { LoadResult } from '../shared/load';
 import type { ServerMemory } from './server-process';
 
 /** What the scenarios measure; `report.ts` turns these into tables. */

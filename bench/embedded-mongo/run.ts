@@ -6,16 +6,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { FULL, QUICK, type BenchConfig } from './config';
-import { describeEnvironment } from './environment';
-import { resultTables } from './report';
+import { BUSY_LOAD, commandLine, describeEnvironment } from '../shared/environment';
+import { REPORT_METHOD, reportDetails, resultTables } from './report';
 import { emptyResults, type ScenarioResults } from './results';
-import { writeReport } from './results-file';
+import { writeReport } from '../shared/results-file';
 import { benchFinds } from './scenario-finds';
 import { benchIdle } from './scenario-idle';
 import { benchInserts } from './scenario-inserts';
 import { benchStartup } from './scenario-startup';
 import { setServerNodeArgs } from './server-process';
-import { renderText } from './table';
+import { renderText } from '../shared/table';
 
 const SCENARIOS: Record<string, (config: BenchConfig, results: ScenarioResults) => Promise<void>> = {
   idle: benchIdle,
@@ -23,9 +23,6 @@ const SCENARIOS: Record<string, (config: BenchConfig, results: ScenarioResults) 
   finds: benchFinds,
   startup: benchStartup,
 };
-
-/** A one-minute load average above this, before we start anything, means someone else is using the CPUs. */
-const BUSY_LOAD = 0.5;
 
 interface Args {
   quick: boolean;
@@ -60,19 +57,12 @@ function parseArgs(argv: string[]): Args {
   };
 }
 
-function commandLine(argv: string[]): string {
-  const script = process.env.npm_lifecycle_event;
-  const prefix = script ? `npm run ${script}` : 'npx tsx bench/embedded-mongo/run.ts';
-  if (argv.length === 0) return prefix;
-  return script ? `${prefix} -- ${argv.join(' ')}` : `${prefix} ${argv.join(' ')}`;
-}
-
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const args = parseArgs(argv);
   const config = args.quick ? QUICK : FULL;
   if (args.cpuProfDir) setServerNodeArgs(['--cpu-prof', `--cpu-prof-dir=${args.cpuProfDir}`]);
-  const environment = describeEnvironment(commandLine(argv));
+  const environment = describeEnvironment(commandLine('bench/embedded-mongo/run.ts', argv));
   console.log(
     `embedded-mongo benchmarks (${args.quick ? 'quick' : 'full'}): ${environment.node}, ${environment.cpus} CPUs`,
   );
@@ -93,7 +83,20 @@ async function main(): Promise<void> {
   const tables = resultTables(results).filter((table) => table.rows.length > 0);
   console.log(`\n${tables.map(renderText).join('\n\n')}\n`);
   for (const note of results.notes) console.log(`note: ${note}`);
-  await writeReport({ environment, config, totalSeconds, tables, notes: results.notes }, args.out);
+  await writeReport(
+    {
+      title: 'embedded-mongo benchmarks',
+      generator: 'bench/embedded-mongo/run.ts',
+      environment,
+      quick: config.quick,
+      totalSeconds,
+      details: reportDetails(config),
+      method: REPORT_METHOD,
+      tables,
+      notes: results.notes,
+    },
+    args.out,
+  );
   const shown = path.relative(process.cwd(), args.out);
   console.log(
     `\nTotal ${totalSeconds.toFixed(0)} s. Results written to ${shown.startsWith('..') ? args.out : shown}`,

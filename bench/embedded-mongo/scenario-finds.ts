@@ -4,11 +4,11 @@ import type { BenchConfig } from './config';
 import { withDataDir } from './data-dir';
 import { createRandom, makeAuthors, makePosts, type Author, type Post } from './data';
 import { summarizePlan } from './explain-plan';
-import { runLoad } from './load';
+import { runLoad } from '../shared/load';
 import { POST_INDEXES, postQueries } from './post-queries';
 import type { ScenarioResults } from './results';
 import { withServer } from './server-process';
-import { formatCount } from './stats';
+import { formatCount } from '../shared/stats';
 
 /** Untimed queries before each timed run, so connections and code paths are warm. */
 const WARMUP_FRACTION = 0.05;

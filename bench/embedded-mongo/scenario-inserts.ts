@@ -2,10 +2,10 @@ import { DB_NAME, withClient, warmPool } from './client';
 import type { BenchConfig } from './config';
 import { withDataDir } from './data-dir';
 import { createRandom, makeAuthors, makePosts } from './data';
-import { runLoad } from './load';
+import { runLoad } from '../shared/load';
 import type { ScenarioResults } from './results';
 import { withServer } from './server-process';
-import { formatCount } from './stats';
+import { formatCount } from '../shared/stats';
 
 interface InsertMode {
   mode: string;

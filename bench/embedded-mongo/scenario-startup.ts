@@ -2,10 +2,10 @@ import { withClient } from './client';
 import type { BenchConfig } from './config';
 import { directorySize, withDataDir } from './data-dir';
 import { makeSmallDocs } from './data';
-import { runLoad } from './load';
+import { runLoad } from '../shared/load';
 import type { ScenarioResults } from './results';
 import { ServerProcess, withServer, type ServerMemory } from './server-process';
-import { formatCount } from './stats';
+import { formatCount } from '../shared/stats';
 
 /** Keeps the loading server from compacting on its own, so the first restarts replay nothing but journal. */
 const NO_AUTO_COMPACTION = Number.MAX_SAFE_INTEGER;

@@ -17,6 +17,9 @@ export interface Environment {
   loadAverage: number;
 }
 
+/** A one-minute load average above this, before a run starts, means someone else is using the CPUs. */
+export const BUSY_LOAD = 0.5;
+
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 
 function gitRevision(): string {
@@ -48,4 +51,12 @@ export function describeEnvironment(command: string): Environment {
     revision: gitRevision(),
     loadAverage: os.loadavg()[0],
   };
+}
+
+/** How the run was started, for the report: `npm run <script> -- <args>`, or `npx tsx <script> <args>`. */
+export function commandLine(script: string, argv: string[]): string {
+  const npmScript = process.env.npm_lifecycle_event;
+  const prefix = npmScript ? `npm run ${npmScript}` : `npx tsx ${script}`;
+  if (argv.length === 0) return prefix;
+  return npmScript ? `${prefix} -- ${argv.join(' ')}` : `${prefix} ${argv.join(' ')}`;
 }

@@ -2,6 +2,7 @@
 
 export interface LatencySummary {
   p50: number;
+  p95: number;
   p99: number;
   max: number;
 }
@@ -16,7 +17,12 @@ function percentile(sorted: Float64Array, p: number): number {
 /** Summarizes latencies in milliseconds. */
 export function summarize(latenciesMs: ArrayLike<number>): LatencySummary {
   const sorted = Float64Array.from(latenciesMs).sort();
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: percentile(sorted, 100) };
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: percentile(sorted, 100),
+  };
 }
 
 export function formatMs(ms: number): string {
