@@ -26,7 +26,7 @@ test('publish with a snippet → top of the feed → like, comment, share, detai
 
   const card = cardOf(page, content);
   await expect(page.getByRole('article').first()).toContainText(content);
-  await expect(card.getByText('python', { exact: true })).toBeVisible();
+  await expect(card.getByRole('region', { name: 'Python code snippet' })).toContainText('bisect.bisect_left');
   await expect(card.getByText(/posted on/)).toBeVisible();
 
   const like = card.getByRole('button', { name: /like/i }).first();
@@ -45,14 +45,14 @@ test('publish with a snippet → top of the feed → like, comment, share, detai
   await expect(card.getByText('Neat trick')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Hide Comments' })).toBeVisible();
 
-  await card.getByRole('button', { name: /comment options|more/i }).click();
+  await card.getByRole('button', { name: 'Comment actions' }).click();
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   await card.getByRole('textbox').fill('Neat trick, thanks');
   await card.getByRole('button', { name: 'Save' }).click();
   await expect(card.getByText('Neat trick, thanks')).toBeVisible();
   await expect(card.getByText('edited')).toBeVisible();
 
-  await card.getByRole('button', { name: /comment options|more/i }).click();
+  await card.getByRole('button', { name: 'Comment actions' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await expect(card.getByText('Neat trick, thanks')).toHaveCount(0);
 
@@ -77,7 +77,10 @@ test('publish with a snippet → top of the feed → like, comment, share, detai
   await expect(cardOf(page, content)).toHaveCount(0);
 
   await page.goto(new URL(link).pathname);
-  await expect(page.getByText('Post Not Found')).toBeVisible();
+  await expect(page.getByText('Post Not Found', { exact: true })).toBeVisible();
+  await expect(page.getByText("This post doesn't exist or was deleted.")).toBeVisible();
+  await page.getByRole('button', { name: 'Back to Feed' }).click();
+  await expect(page).toHaveURL(/\/feed$/);
 });
 
 test('infinite scroll walks 25+ posts to the end message', async ({ page, request }) => {

@@ -327,7 +327,7 @@ test('a failed delete alerts the server message', async () => {
   await user.click(screen.getByRole('button', { name: 'Comment actions' }));
   await user.click(screen.getByRole('menuitem', { name: 'Delete' }));
 
-  await waitFor(() => expect(alerted).toHaveBeenCalledWith('Post not found'));
+  await waitFor(() => expect(alerted).toHaveBeenCalledWith("This post doesn't exist or was deleted."));
   expect(screen.getByText('comment 1')).toBeInTheDocument();
   expect(screen.getByRole('button', { name: 'Comment actions' })).toBeInTheDocument();
 });

@@ -120,7 +120,7 @@ test('commenting on an unknown or malformed post is a 404', async () => {
       newUser().headers,
     );
     expect(reply.status).toBe(404);
-    expect(reply.body.message).toBe('Post not found');
+    expect(reply.body.message).toBe("This post doesn't exist or was deleted.");
   }
 });
 
@@ -252,7 +252,7 @@ test("unknown, malformed and other posts' comment ids are 404 Comment not found"
     undefined,
     writer.headers,
   );
-  expect(onUnknownPost.body.message).toBe('Post not found');
+  expect(onUnknownPost.body.message).toBe("This post doesn't exist or was deleted.");
   expect(await commentsCount(other._id)).toEqual({ stored: 1, docs: 1 });
 });
 
@@ -329,5 +329,5 @@ test('the comments endpoint validates its query and 404s an unknown post', async
     writer.headers,
   );
   expect(missing.status).toBe(404);
-  expect(missing.body.message).toBe('Post not found');
+  expect(missing.body.message).toBe("This post doesn't exist or was deleted.");
 });

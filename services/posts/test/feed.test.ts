@@ -30,13 +30,20 @@ afterAll(() => h.stop());
 const feed = <T>(query: string) => call<T>(h.service, 'GET', `/api/posts${query}`, undefined, reader.headers);
 const ids = (posts: PostView[]) => posts.map((post) => post._id);
 
-test('the feed is newest first with the default page size of 10', async () => {
-  const reply = await feed<FeedPage>('');
+test('the feed is newest first with the default page size of 10, by cursor when no page is named', async () => {
+  const reply = await feed<CursorPage>('');
   expect(reply.status).toBe(200);
   expect(ids(reply.body.posts)).toEqual(ids(created.slice(0, 10)));
-  expect(reply.body.pagination).toEqual({ current: 1, pages: 3 });
+  expect(reply.body).not.toHaveProperty('pagination');
   expect(reply.body.hasMore).toBe(true);
+  expect(reply.body.nextCursor).toBe(created[9]._id);
   expect(reply.body.posts[0]).toMatchObject({ content: 'post 22', author: { username: 'a2' } });
+});
+
+test('?page=1 answers the page variant with pagination', async () => {
+  const reply = await feed<FeedPage>('?page=1');
+  expect(ids(reply.body.posts)).toEqual(ids(created.slice(0, 10)));
+  expect(reply.body.pagination).toEqual({ current: 1, pages: 3 });
 });
 
 test('page paging walks every post exactly once', async () => {
@@ -109,7 +116,7 @@ test('page and before together are a 400', async () => {
 });
 
 test('limit 50 is allowed', async () => {
-  const reply = await feed<FeedPage>('?limit=50');
+  const reply = await feed<FeedPage>('?page=1&limit=50');
   expect(reply.status).toBe(200);
   expect(reply.body.posts).toHaveLength(TOTAL);
   expect(reply.body.pagination).toEqual({ current: 1, pages: 1 });

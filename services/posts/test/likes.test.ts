@@ -113,7 +113,7 @@ test('liking an unknown or malformed post is a 404 and stores nothing', async ()
   for (const id of [unknownId(), 'nope']) {
     const reply = await like(id, user.headers);
     expect(reply.status).toBe(404);
-    expect(reply.body.message).toBe('Post not found');
+    expect(reply.body.message).toBe("This post doesn't exist or was deleted.");
   }
   expect(await h.db.collection('likes').countDocuments({ userId: oid(user.id) })).toBe(0);
 });

@@ -170,7 +170,7 @@ describe('one post', () => {
         newUser().headers,
       );
       expect(reply.status).toBe(404);
-      expect(reply.body).toEqual({ message: 'Post not found', code: 'NOT_FOUND' });
+      expect(reply.body).toEqual({ message: "This post doesn't exist or was deleted.", code: 'NOT_FOUND' });
     },
   );
 });
@@ -218,12 +218,12 @@ describe('deleting a post', () => {
       author.headers,
     );
     expect(again.status).toBe(404);
-    expect(again.body.message).toBe('Post not found');
+    expect(again.body.message).toBe("This post doesn't exist or was deleted.");
   });
 
   test('a malformed id is a 404', async () => {
     const reply = await call<ErrorReply>(h.service, 'DELETE', '/api/posts/zzz', undefined, newUser().headers);
     expect(reply.status).toBe(404);
-    expect(reply.body.message).toBe('Post not found');
+    expect(reply.body.message).toBe("This post doesn't exist or was deleted.");
   });
 });

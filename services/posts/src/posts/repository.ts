@@ -66,6 +66,11 @@ export class PostRepository {
     return this.posts.find(query.filter).sort(query.sort).skip(window.skip).limit(window.limit).toArray();
   }
 
+  /** How many posts there are, from the collection's metadata (MongoDB's `count` without a filter). */
+  estimatedTotal(): Promise<number> {
+    return this.posts.estimatedDocumentCount();
+  }
+
   count(query: PostQuery): Promise<number> {
     return this.posts.countDocuments(query.filter);
   }

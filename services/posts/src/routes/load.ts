@@ -4,7 +4,7 @@ import type { PostsContext } from '../context';
 import { parseObjectId } from '../ids';
 import type { Post } from '../posts/post';
 
-export const POST_NOT_FOUND = 'Post not found';
+export const POST_NOT_FOUND = "This post doesn't exist or was deleted.";
 export const COMMENT_NOT_FOUND = 'Comment not found';
 
 /** The post a path names; an unknown or malformed id is a 404, not a validation error. */

@@ -28,10 +28,13 @@ const feedParams = Joi.object<FeedQuery>({
 /** The feed, one post, creating and deleting posts. */
 export function postRoutes(router: Router, app: PostsContext): void {
   router.get('/api/posts', requireIdentity, validate({ query: feedParams }), async (ctx) => {
-    const { page = 1, limit, before } = validated<FeedQuery>(ctx.state, 'query');
+    const { page, limit, before } = validated<FeedQuery>(ctx.state, 'query');
     const viewer = callerIn(ctx.state).id;
-    if (before) {
-      const found = await app.posts.list(feedQuery(parseObjectId(before)), { skip: 0, limit: limit + 1 });
+    // Without a page number it is cursor paging from the newest post: no count, so the first page stays as
+    // cheap as any other however many posts there are (bench/posts).
+    if (page === undefined) {
+      const cursor = before ? parseObjectId(before) : undefined;
+      const found = await app.posts.list(feedQuery(cursor), { skip: 0, limit: limit + 1 });
       const posts = await postViews(app, found.slice(0, limit), viewer);
       const hasMore = found.length > limit;
       ctx.body = { posts, hasMore, nextCursor: posts.length > 0 ? posts[posts.length - 1]._id : null };
@@ -40,7 +43,8 @@ export function postRoutes(router: Router, app: PostsContext): void {
     const query = feedQuery();
     const [found, total] = await Promise.all([
       app.posts.list(query, { skip: (page - 1) * limit, limit: limit + 1 }),
-      app.posts.count(query),
+      // The whole collection: the collection's own count, not a scan.
+      app.posts.estimatedTotal(),
     ]);
     ctx.body = {
       posts: await postViews(app, found.slice(0, limit), viewer),
