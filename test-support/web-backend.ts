@@ -43,7 +43,11 @@ export async function startWebBackend(): Promise<WebBackend> {
     await service.ready;
     return service;
   };
-  const [auth, posts, users] = [await start(authService), await start(postsService), await start(usersService)];
+  const [auth, posts, users] = [
+    await start(authService),
+    await start(postsService),
+    await start(usersService),
+  ];
   const gateway = await startGateway({
     port: 0,
     env: {
@@ -67,7 +71,11 @@ export async function startWebBackend(): Promise<WebBackend> {
     services: [auth, posts, users],
     gateway,
     signUp: async (username = `user${process.pid}x${++userCounter}`) => {
-      const sdk = createSdk({ baseUrl: gateway.url, fetch: (input, init) => fetch(input, init), storage: memoryStorage() });
+      const sdk = createSdk({
+        baseUrl: gateway.url,
+        fetch: (input, init) => fetch(input, init),
+        storage: memoryStorage(),
+      });
       await sdk.auth.register(username, `${username}@example.com`, 'secret123');
       return sdk;
     },

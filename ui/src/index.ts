@@ -46,4 +46,5 @@ export { useBodyScrollLock } from './hooks/useBodyScrollLock';
 export { useCopyToClipboard } from './hooks/useCopyToClipboard';
 export { useMediaQuery } from './hooks/useMediaQuery';
 
-export { formatRelativeTime, formatJoinedDate } from './format/time';
+export { formatDate, formatRelativeTime, formatJoinedDate } from './format/time';
+export { cx } from './components/cx';

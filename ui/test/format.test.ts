@@ -1,4 +1,4 @@
-import { formatJoinedDate, formatRelativeTime } from '../src';
+import { formatDate, formatJoinedDate, formatRelativeTime } from '../src';
 
 const NOW = new Date(2026, 10, 21, 12, 0, 0); // Nov 21, 2026, 12:00 local time
 const ago = (ms: number) => new Date(NOW.getTime() - ms);
@@ -40,5 +40,13 @@ describe('formatJoinedDate', () => {
     expect(formatJoinedDate(NOW)).toBe('November 2026');
     expect(formatJoinedDate(new Date(2024, 1, 29).toISOString())).toBe('February 2024');
     expect(formatJoinedDate('nope')).toBe('');
+  });
+});
+
+describe('formatDate', () => {
+  it('is the short calendar date, whatever the age, and "" for garbage', () => {
+    expect(formatDate(new Date(2026, 10, 21, 12, 0))).toBe('Nov 21, 2026');
+    expect(formatDate(new Date(2019, 0, 2, 23, 59).toISOString())).toBe('Jan 2, 2019');
+    expect(formatDate('not a date')).toBe('');
   });
 });

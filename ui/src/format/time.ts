@@ -3,6 +3,13 @@ const DAY_MS = 24 * HOUR_MS;
 
 const toDate = (date: string | Date) => (date instanceof Date ? date : new Date(date));
 
+/** A calendar date, short: 'Nov 21, 2026' (en-US, local time). An invalid date gives ''. */
+export function formatDate(date: string | Date): string {
+  const when = toDate(date);
+  if (Number.isNaN(when.getTime())) return '';
+  return when.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
 /**
  * When something happened, short: 'Just now' under an hour (and for times slightly in the future, clock skew),
  * 'Nh ago' under 24 hours, else the date ('Nov 21, 2026', en-US, local time). An invalid date gives ''.
@@ -13,7 +20,7 @@ export function formatRelativeTime(date: string | Date, now: Date = new Date()):
   const elapsed = now.getTime() - when.getTime();
   if (elapsed < HOUR_MS) return 'Just now';
   if (elapsed < DAY_MS) return `${Math.floor(elapsed / HOUR_MS)}h ago`;
-  return when.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  return formatDate(when);
 }
 
 /** The month someone joined: 'November 2026' (en-US, local time). An invalid date gives ''. */

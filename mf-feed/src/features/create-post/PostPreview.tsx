@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { MessageCircle } from 'lucide-react';
 import { useAuth } from '@devcircle/sdk/react';
-import { Avatar, formatRelativeTime } from '@devcircle/ui';
+import { Avatar, formatDate } from '@devcircle/ui';
 import { CodeBlock } from '../post-card/CodeBlock';
 import type { CodeLanguage } from '../posts/types';
 import styles from './PostPreview.module.css';
@@ -30,7 +30,7 @@ export function PostPreview({ content, snippet, language }: PostPreviewProps) {
           <Avatar name={name} colorKey={user?.id} size="lg" />
           <div>
             <p className={styles.name}>{name}</p>
-            <p className={styles.meta}>posted on {formatRelativeTime(new Date())}</p>
+            <p className={styles.meta}>posted on {formatDate(new Date())}</p>
           </div>
         </header>
         {text ? (

@@ -1,7 +1,6 @@
 import { Bell, Plus } from 'lucide-react';
 import { useUnread } from '@devcircle/sdk/react';
-import { AppLink, buttonClassName } from '@devcircle/ui';
-import { cx } from '../post-card/cx';
+import { AppLink, buttonClassName, cx } from '@devcircle/ui';
 import styles from './FeedHeader.module.css';
 
 /** The 'Feed' heading, the Create link (desktop) and the notifications bell (phones; a dot when unread). */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Heart } from 'lucide-react';
-import { cx } from './cx';
+import { cx } from '@devcircle/ui';
 import styles from './LikeButton.module.css';
 
 export interface LikeButtonProps {

@@ -1,8 +1,7 @@
 import { UserRound } from 'lucide-react';
-import { AppLink, Avatar } from '@devcircle/ui';
+import { AppLink, Avatar, formatDate } from '@devcircle/ui';
 import type { UserRef } from '../posts/types';
 import { DeletePostButton } from './DeletePostButton';
-import { formatPostedDate } from './formatPostedDate';
 import styles from './PostHeader.module.css';
 
 export interface PostHeaderProps {
@@ -25,7 +24,7 @@ export function PostHeader({ author, createdAt, isOwner, onDelete }: PostHeaderP
           {name}
         </AppLink>
         <span className={styles.date}>
-          posted on <time dateTime={createdAt}>{formatPostedDate(createdAt)}</time>
+          posted on <time dateTime={createdAt}>{formatDate(createdAt)}</time>
         </span>
       </div>
       {isOwner ? (

@@ -20,7 +20,7 @@ export function BottomTabBar({ user }: { user: SessionUser }) {
       ))}
       <NavLink to={profilePath(user.username)} className={tabClass}>
         <span className={styles.avatar}>
-          <Avatar name={name} size="sm" />
+          <Avatar name={name} colorKey={user.id} size="sm" />
         </span>
         <span className={styles.label}>Profile</span>
       </NavLink>

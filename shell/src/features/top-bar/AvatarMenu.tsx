@@ -38,7 +38,7 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
         className={`${styles.avatarLink} ${styles.desktopOnly}`}
         aria-label={`Your profile (${name})`}
       >
-        <Avatar name={name} />
+        <Avatar name={name} colorKey={user.id} />
       </Link>
       <button
         type="button"
@@ -48,7 +48,7 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
         aria-label="Account menu"
         onClick={() => setOpen((value) => !value)}
       >
-        <Avatar name={name} />
+        <Avatar name={name} colorKey={user.id} />
       </button>
       {open && (
         <div className={styles.menu} role="menu">
