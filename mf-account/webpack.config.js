@@ -9,7 +9,6 @@ module.exports = (_env, argv) =>
       port: 3005,
       exposes: { './parcel': './src/parcel.tsx' },
       devEntry: './src/dev/index.ts',
-      htmlTemplate: 'src/dev/index.html',
     },
     argv,
   );

@@ -30,13 +30,11 @@ function entryFilename(pathData) {
  * @param {Record<string,string>} [options.exposes]  modules a remote exposes (`./parcel`)
  * @param {boolean} [options.isHost]  the shell: builds `index.html` from `src/index.html`
  * @param {string} [options.devEntry]  a remote's dev-only host page (`npm run dev` serves the remote alone)
- * @param {string} [options.htmlTemplate]  the page template (default `src/index.html`)
+ * @param {string} [options.htmlTemplate]  the page template (default: the host's `src/index.html`; a remote's
+ *   standalone dev page uses the shell's, so every app starts from the same document)
  * @param {object} [argv]  webpack-cli's argv (for `--mode`)
  */
-function createAppConfig(
-  { name, dir, port, exposes, isHost = false, devEntry, htmlTemplate = 'src/index.html' },
-  argv,
-) {
+function createAppConfig({ name, dir, port, exposes, isHost = false, devEntry, htmlTemplate }, argv) {
   const mode = resolveMode(argv);
   const isDev = mode !== 'production';
   // The shell always has a page; a remote only in development, as its standalone host.
@@ -70,7 +68,11 @@ function createAppConfig(
         }),
       withPage &&
         new HtmlWebpackPlugin({
-          template: path.join(dir, htmlTemplate),
+          template: htmlTemplate
+            ? path.join(dir, htmlTemplate)
+            : isHost
+              ? path.join(dir, 'src/index.html')
+              : require.resolve('@devcircle/shell/src/index.html'),
           // Absolute: index.html is served for every deep link (/post/abc), so relative URLs would break.
           publicPath: '/',
           // Only the app's own entry: the federation container (remoteEntry.js) is for other hosts to load.

@@ -1,8 +1,8 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FeedScreen } from '../src/features/feed/FeedScreen';
 import { publish, renderWithSdk, startWebBackend, type WebBackend } from './harness';
-import { installIntersectionObserver, setInView } from './intersectionObserver';
+import { installIntersectionObserver, scrollSentinel } from './intersectionObserver';
 
 // The posts service is stopped part-way through this file, so it has a back end of its own.
 let backend: WebBackend;
@@ -27,9 +27,8 @@ test('a failed next page is only logged; the list stays, and scrolling back retr
 
   await backend.services[1].stop();
   const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-  act(() => setInView(true));
-  await sleep(500);
-  expect(logged).toHaveBeenCalledWith('Failed to load more posts', expect.anything());
+  await scrollSentinel(true);
+  await waitFor(() => expect(logged).toHaveBeenCalledWith('Failed to load more posts', expect.anything()));
   const attempts = logged.mock.calls.length;
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   expect(screen.getAllByRole('article')).toHaveLength(10);
@@ -38,10 +37,9 @@ test('a failed next page is only logged; the list stays, and scrolling back retr
   await sleep(300);
   expect(logged.mock.calls.length).toBe(attempts);
   // … but scrolling away and back tries again.
-  act(() => setInView(false));
-  act(() => setInView(true));
-  await sleep(500);
-  expect(logged.mock.calls.length).toBe(attempts + 1);
+  await scrollSentinel(false);
+  await scrollSentinel(true);
+  await waitFor(() => expect(logged.mock.calls.length).toBe(attempts + 1));
   logged.mockRestore();
 });
 

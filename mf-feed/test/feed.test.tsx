@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { FeedScreen } from '../src/features/feed/FeedScreen';
 import { publish, renderWithSdk, startWebBackend, type WebBackend } from './harness';
-import { installIntersectionObserver, observedCount, setInView } from './intersectionObserver';
+import { installIntersectionObserver, observedCount, scrollSentinel } from './intersectionObserver';
 
 const END_MESSAGE = "You've reached the end! Great job exploring.";
 
@@ -116,11 +116,11 @@ test('infinite scroll loads every page once, without duplicates; the end message
 
   // One page (10) until the sentinel comes into view.
   expect(screen.getAllByRole('article')).toHaveLength(10);
-  expect(observedCount()).toBe(1);
+  await waitFor(() => expect(observedCount()).toBe(1));
   await sleep(200);
   expect(screen.getAllByRole('article')).toHaveLength(10);
 
-  act(() => setInView(true));
+  await scrollSentinel(true);
   await screen.findByText('Scroll post 1', undefined, { timeout: 5000 });
   // Every post on the server is listed: the 25 of this test and the earlier tests' ones.
   const total = await serverPostCount(sdk);
@@ -141,14 +141,14 @@ test('the end message does not show if the sentinel leaves the view before 2 s',
   const total = await serverPostCount(sdk);
   renderWithSdk(sdk, <FeedScreen />);
   await screen.findAllByRole('article');
-  act(() => setInView(true));
+  await scrollSentinel(true);
   await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(total));
   await sleep(1000);
-  act(() => setInView(false));
+  await scrollSentinel(false);
   await sleep(1500);
   expect(screen.queryByText(END_MESSAGE)).not.toBeInTheDocument();
   // Back in view, the 2 s start again.
-  act(() => setInView(true));
+  await scrollSentinel(true);
   await sleep(1000);
   expect(screen.queryByText(END_MESSAGE)).not.toBeInTheDocument();
   expect(await screen.findByText(END_MESSAGE, undefined, { timeout: 2000 })).toBeInTheDocument();

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom';
-import { render, type RenderResult } from '@testing-library/react';
+import { configure, render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import type { DevCircleSdk } from '@devcircle/sdk';
 import { SdkProvider } from '@devcircle/sdk/react';
 import type { NewPost, Post } from '../src/features/posts/types';
+
+// Screens wait on a real back end (several round trips under a loaded CI machine), not on a stub: give the
+// async queries (findBy…, waitFor) 5 s instead of 1 s before they give up.
+configure({ asyncUtilTimeout: 5000 });
 
 export { startWebBackend, type WebBackend } from '../../test-support/web-backend';
 

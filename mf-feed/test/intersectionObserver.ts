@@ -1,3 +1,5 @@
+import { act, waitFor } from '@testing-library/react';
+
 /**
  * jsdom has no layout, so no IntersectionObserver: this stand-in records what is observed and lets a test say
  * when the observed elements enter or leave the view.
@@ -56,4 +58,13 @@ export function setInView(isIntersecting: boolean) {
 /** How many elements are being watched (the sentinel, once the list shows). */
 export function observedCount(): number {
   return [...observers].reduce((sum, observer) => sum + observer.elements.size, 0);
+}
+
+/**
+ * Scrolls the sentinel in or out of view once the screen watches it: React attaches the observer in an
+ * effect, which can run a moment after the list is on screen.
+ */
+export async function scrollSentinel(isIntersecting: boolean): Promise<void> {
+  await waitFor(() => expect(observedCount()).toBeGreaterThan(0));
+  act(() => setInView(isIntersecting));
 }

@@ -48,3 +48,4 @@ export { useMediaQuery } from './hooks/useMediaQuery';
 
 export { formatDate, formatRelativeTime, formatJoinedDate } from './format/time';
 export { cx } from './components/cx';
+export { VisuallyHidden } from './components/VisuallyHidden';

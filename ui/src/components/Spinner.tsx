@@ -1,5 +1,6 @@
 import { cx } from './cx';
 import styles from './Spinner.module.css';
+import { VisuallyHidden } from './VisuallyHidden';
 
 export interface SpinnerProps {
   /** Read by screen readers (the spinner is a `role="status"`). Default "Loading". */
@@ -13,7 +14,7 @@ export interface SpinnerProps {
 export function Spinner({ label = 'Loading', size = 28, className }: SpinnerProps) {
   return (
     <span className={cx(styles.spinner, className)} role="status" style={{ width: size, height: size }}>
-      <span className={styles.visuallyHidden}>{label}</span>
+      <VisuallyHidden>{label}</VisuallyHidden>
     </span>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Newspaper, RefreshCw, WifiOff } from 'lucide-react';
-import { AppLink, Button, EmptyState, Spinner, buttonClassName } from '@devcircle/ui';
+import { AppLink, Button, EmptyState, Spinner, VisuallyHidden, buttonClassName } from '@devcircle/ui';
 import { PostCard } from '../post-card/PostCard';
 import { FeedHeader } from './FeedHeader';
 import { PostCardSkeleton } from './PostCardSkeleton';
@@ -59,9 +59,7 @@ export function FeedScreen({ welcome = true }: { welcome?: boolean }) {
 
       {(status === 'idle' || status === 'loading') && (
         <div className={styles.list} aria-busy="true">
-          <span className={styles.visuallyHidden} role="status">
-            Loading posts
-          </span>
+          <VisuallyHidden role="status">Loading posts</VisuallyHidden>
           {Array.from({ length: SKELETON_COUNT }, (_, index) => (
             <PostCardSkeleton key={index} />
           ))}

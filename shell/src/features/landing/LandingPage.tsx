@@ -1,6 +1,6 @@
 import { ArrowRight, Heart, LogIn, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { Avatar, buttonClassName } from '@devcircle/ui';
+import { Avatar, buttonClassName, VisuallyHidden } from '@devcircle/ui';
 import { ReportBugButton } from '../bug-report/ReportBugButton';
 import styles from './LandingPage.module.css';
 import { SupportFab } from './SupportFab';
@@ -197,11 +197,11 @@ export function LandingPage() {
                 <div className={styles.postActions}>
                   <span>
                     <Heart size={16} aria-hidden="true" /> {post.likes}
-                    <span className={styles.srOnly}> likes</span>
+                    <VisuallyHidden> likes</VisuallyHidden>
                   </span>
                   <span>
                     <MessageCircle size={16} aria-hidden="true" /> {post.comments}
-                    <span className={styles.srOnly}> comments</span>
+                    <VisuallyHidden> comments</VisuallyHidden>
                   </span>
                 </div>
               </article>
