@@ -1,3 +1,4 @@
+import type { RemoteAppProps } from '@devcircle/shell/src/remote-contract/createRemoteParcel';
 import { LoginScreen } from '../features/login/LoginScreen';
 import { RegisterScreen } from '../features/register/RegisterScreen';
 import { LogoutConfirmScreen } from '../features/logout-confirm/LogoutConfirmScreen';
@@ -5,17 +6,8 @@ import { ForgotPasswordScreen } from '../features/forgot-password/ForgotPassword
 import { ResetPasswordScreen } from '../features/reset-password/ResetPasswordScreen';
 import { ComingNextScreen } from '../features/coming-next/ComingNextScreen';
 
-export interface AccountAppProps {
-  /** The app path the shell routed here (`/login`, `/register`, …). */
-  path: string;
-  /** The query string, e.g. `?token=…` for /reset-password. */
-  search?: string;
-  /** Given by the shell: reports a render error so it can show its fallback. */
-  onRenderError?: (error: unknown) => void;
-}
-
 /** Picks the account screen from the path; the shell's router decides which paths reach this remote. */
-export function AccountApp({ path, search }: AccountAppProps) {
+export function AccountApp({ path, search }: RemoteAppProps) {
   switch (path.replace(/\/+$/, '') || '/') {
     case '/login':
       return <LoginScreen />;

@@ -1,19 +1,12 @@
+import type { RemoteAppProps } from '@devcircle/shell/src/remote-contract/createRemoteParcel';
 import { CreatePostScreen } from '../features/create-post/CreatePostScreen';
 import { FeedScreen } from '../features/feed/FeedScreen';
 import { PostDetailScreen } from '../features/post-detail/PostDetailScreen';
 
-export interface FeedAppProps {
-  /** The app path the shell routed here (`/`, `/feed`, `/create-post`, `/post/:id`, `/messages…`). */
-  path: string;
-  search?: string;
-  /** Given by the shell: reports a render error so it can show its fallback. */
-  onRenderError?: (error: unknown) => void;
-}
-
 const POST_PATH = /^\/post\/([^/]+)$/;
 
 /** Picks the feed screen from the path; the shell's router decides which paths reach this remote. */
-export function FeedApp({ path }: FeedAppProps) {
+export function FeedApp({ path }: RemoteAppProps) {
   const normalized = path.replace(/\/+$/, '') || '/';
   if (normalized === '/create-post') return <CreatePostScreen />;
   const postMatch = POST_PATH.exec(normalized);

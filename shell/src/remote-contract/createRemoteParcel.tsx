@@ -1,0 +1,34 @@
+import React, { type FunctionComponent } from 'react';
+import ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+
+/** What the shell passes to every remote's parcel, on mount and on every route change. */
+export interface RemoteAppProps {
+  /** The app path the shell routed to this remote, e.g. `/post/abc`: the remote picks its screen from it. */
+  path: string;
+  /** The query string including `?`. */
+  search?: string;
+  /** Reports a render error so the shell can show its fallback with Retry. */
+  onRenderError?: (error: unknown) => void;
+}
+
+/** What stays on screen if a remote's screens crash and no shell is there to show its fallback. */
+function RenderError() {
+  return <p role="alert">Something went wrong on this screen. Reload the page to try again.</p>;
+}
+
+/**
+ * A remote's single-spa lifecycles (what it exposes as `./parcel`), made the one way every remote needs: React 19
+ * roots, and an error boundary that tells the shell, which shows its fallback in the remote's area.
+ */
+export function createRemoteParcel(rootComponent: FunctionComponent<RemoteAppProps>) {
+  return singleSpaReact<RemoteAppProps>({
+    React,
+    ReactDOMClient,
+    rootComponent,
+    errorBoundary: (error, _info, props) => {
+      props.onRenderError?.(error);
+      return <RenderError />;
+    },
+  });
+}
