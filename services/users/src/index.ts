@@ -1,10 +1,38 @@
 import type { ServiceDefinition } from '@devcircle/service-kit';
+import { usersContext } from './context';
+import { accountsConsumer } from './events/accounts-consumer';
+import { ensureEventLogs } from './events/logs';
+import { ensureFollowIndexes } from './follows/indexes';
+import { ensureProfileIndexes } from './profiles/indexes';
+import { accountRoutes } from './routes/account';
+import { followRoutes } from './routes/follows';
+import { profileRoutes } from './routes/profiles';
+import { searchRoutes } from './routes/search';
 
 /**
- * The users service: profiles, follows and developer search. For now a running process with the kit's
- * `/health` and `/ready`; its routes and indexes arrive with the profile features.
+ * The users service: profiles, follows, privacy, developer search and account deletion (README). Its own
+ * settings (POSTS_URL, AUTH_URL) are read from the environment it is started with, at start.
  */
 export const definition: ServiceDefinition = {
   name: 'users',
-  routes: () => {},
+  setup: async ({ db }) => {
+    await ensureProfileIndexes(db);
+    await ensureFollowIndexes(db);
+    await ensureEventLogs(db);
+  },
+  routes: (router, deps) => {
+    const app = usersContext(deps);
+    searchRoutes(router, app);
+    profileRoutes(router, app);
+    followRoutes(router, app);
+    accountRoutes(router, app);
+  },
+  consumers: (deps) => [accountsConsumer(usersContext(deps))],
 };
+
+export { loadUsersSettings, type UsersSettings } from './config';
+export { followersQuery, followingQuery } from './follows/repository';
+export { profileByUsernameQuery } from './profiles/repository';
+export { searchKeysOf, skillKeysOf } from './profiles/keys';
+export { searchQuery, SEARCH_LIMIT } from './search/query';
+export type { Profile, PublicUser, RestrictedUser, UserSummary } from './profiles/profile';

@@ -1,0 +1,34 @@
+import { DEFAULT_PORTS } from '@devcircle/service-kit';
+
+/** The users service's own settings; the common ones (secrets, database) come from the kit's base config. */
+export interface UsersSettings {
+  /** The posts service, for a profile's posts (`GET /internal/authors/:userId/posts`). No trailing slash. */
+  postsUrl: string;
+  /** The auth service, for account deletion (`DELETE /internal/accounts/:id`). No trailing slash. */
+  authUrl: string;
+  /** How long a call to posts or auth may take before it counts as failed. */
+  upstreamTimeoutMs: number;
+}
+
+export const UPSTREAM_TIMEOUT_MS = 3000;
+
+function readUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name] || fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} is not a valid URL: ${raw}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be http or https`);
+  return url.href.replace(/\/+$/, '');
+}
+
+/** Read once at start: a bad value stops the start with its message. */
+export function loadUsersSettings(env: NodeJS.ProcessEnv): UsersSettings {
+  return {
+    postsUrl: readUrl(env, 'POSTS_URL', `http://127.0.0.1:${DEFAULT_PORTS.posts}`),
+    authUrl: readUrl(env, 'AUTH_URL', `http://127.0.0.1:${DEFAULT_PORTS.auth}`),
+    upstreamTimeoutMs: UPSTREAM_TIMEOUT_MS,
+  };
+}

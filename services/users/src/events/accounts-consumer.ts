@@ -1,0 +1,47 @@
+import type { EventConsumerSpec, StoredEvent } from '@devcircle/service-kit';
+import { MongoServerError } from 'mongodb';
+import type { UsersContext } from '../context';
+import { toObjectId } from '../ids';
+import { ACCOUNT_EVENTS, accountDeleted } from './logs';
+
+function toDate(value: unknown): Date | undefined {
+  if (value instanceof Date) return value;
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/**
+ * `users.accounts`: a profile for every account auth registers. Idempotent (an insert-only upsert keyed by the
+ * account id), so redelivery changes nothing; an account whose deletion is already recorded gets none (the
+ * event re-read in the look-back window after the account was deleted).
+ */
+export function accountsConsumer(app: UsersContext): EventConsumerSpec {
+  return {
+    name: 'users.accounts',
+    log: ACCOUNT_EVENTS,
+    handle: async (event: StoredEvent) => {
+      if (event.type !== 'account.registered') return;
+      const userId = toObjectId(event.userId);
+      const { username, displayName } = event;
+      if (!userId || typeof username !== 'string' || username === '') {
+        app.deps.logger.error({ eventId: event._id }, 'account.registered without a user id or username');
+        return;
+      }
+      if (await accountDeleted(app, userId)) return;
+      try {
+        await app.profiles.createIfMissing({
+          _id: userId,
+          username,
+          displayName: typeof displayName === 'string' ? displayName : undefined,
+          createdAt: toDate(event.createdAt),
+        });
+      } catch (err) {
+        if (!(err instanceof MongoServerError) || err.code !== 11000) throw err;
+        // The username belongs to another profile (one whose deletion did not finish). Retrying cannot help
+        // and would hold up every later registration, so it is logged and skipped.
+        app.deps.logger.error({ eventId: event._id, userId, username }, 'username held by another profile');
+      }
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { ensureEventLog, recordEvent } from '@devcircle/service-kit';
+import type { Db, ObjectId } from 'mongodb';
+import type { UsersContext } from '../context';
+import type { Actor } from '../follows/follow-user';
+import type { Profile } from '../profiles/profile';
+
+/** The logs this service produces (docs/events.md). */
+export const PROFILE_EVENTS = 'profile_events';
+export const USER_EVENTS = 'user_events';
+export const FOLLOW_EVENTS = 'follow_events';
+/** Auth's log, read by the `users.accounts` consumer. */
+export const ACCOUNT_EVENTS = 'account_events';
+
+/** Declares the logs (and `user_events` by user, for the "was this account deleted" check). */
+export async function ensureEventLogs(db: Db): Promise<void> {
+  await ensureEventLog(db, PROFILE_EVENTS);
+  await ensureEventLog(db, USER_EVENTS);
+  await ensureEventLog(db, FOLLOW_EVENTS);
+  await db.collection(USER_EVENTS).createIndexes([{ key: { userId: 1 }, name: 'user' }]);
+}
+
+export function recordProfileUpdated(app: UsersContext, profile: Profile): Promise<ObjectId> {
+  return recordEvent(app.deps.db, PROFILE_EVENTS, {
+    type: 'profile.updated',
+    userId: profile._id,
+    username: profile.username,
+    displayName: profile.displayName,
+  });
+}
+
+export function recordFollowEvent(
+  app: UsersContext,
+  type: 'follow' | 'unfollow',
+  actor: Actor,
+  targetId: ObjectId,
+): Promise<ObjectId> {
+  return recordEvent(app.deps.db, FOLLOW_EVENTS, {
+    type,
+    actor: { _id: actor.id, username: actor.username },
+    targetId,
+  });
+}
+
+export function recordAccountDeleted(app: UsersContext, userId: ObjectId): Promise<ObjectId> {
+  return recordEvent(app.deps.db, USER_EVENTS, { type: 'account.deleted', userId });
+}
+
+/** True once the account's deletion has been recorded: its profile must not come back. */
+export async function accountDeleted(app: UsersContext, userId: ObjectId): Promise<boolean> {
+  const found = await app.deps.db
+    .collection(USER_EVENTS)
+    .findOne({ userId, type: 'account.deleted' }, { projection: { _id: 1 } });
+  return found !== null;
+}

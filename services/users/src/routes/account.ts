@@ -1,0 +1,76 @@
+import { Joi, notFound, requireIdentity, validate, validated } from '@devcircle/service-kit';
+import { REVOKED_HEADER } from '../clients/auth';
+import type { UsersContext } from '../context';
+import { deleteAccount } from '../deletion/delete-account';
+import { recordProfileUpdated } from '../events/logs';
+import type { Router } from '../http-types';
+import { profileEditBody, uniqueSkills, type ProfileEdit } from '../profiles/fields';
+import { OWN_ACCOUNT_ONLY, OWN_PROFILE_ONLY, PROFILE_NOT_FOUND } from '../profiles/messages';
+import { toPublicUser, type Profile } from '../profiles/profile';
+import { callerIn, ownIdOnly, ownProfile, requestIdOf } from './caller';
+
+const privacyBody = Joi.object<{ isPrivate: boolean }>({
+  isPrivate: Joi.boolean().required().messages({
+    'any.required': 'isPrivate is required',
+    'boolean.base': 'isPrivate must be true or false',
+  }),
+});
+
+const sameSkills = (a: string[], b: string[]): boolean =>
+  a.length === b.length && a.every((skill, i) => skill === b[i]);
+
+function changed(before: Profile, after: Profile): boolean {
+  return (
+    before.displayName !== after.displayName ||
+    before.bio !== after.bio ||
+    before.githubLink !== after.githubLink ||
+    !sameSkills(before.skills, after.skills)
+  );
+}
+
+/** The caller's own profile edit, privacy switch and account deletion (`:id` must be the caller's id). */
+export function accountRoutes(router: Router, app: UsersContext): void {
+  router.put(
+    '/api/users/:id',
+    requireIdentity,
+    ownIdOnly(OWN_PROFILE_ONLY),
+    validate({ body: profileEditBody }),
+    async (ctx) => {
+      const edit = validated<ProfileEdit>(ctx.state, 'body');
+      const caller = callerIn(ctx.state);
+      const before = await ownProfile(app, caller);
+      const after = await app.profiles.update(before, {
+        ...edit,
+        ...(edit.skills ? { skills: uniqueSkills(edit.skills) } : {}),
+      });
+      if (!after) throw notFound(PROFILE_NOT_FOUND);
+      if (changed(before, after)) await recordProfileUpdated(app, after);
+      ctx.body = toPublicUser(after);
+    },
+  );
+
+  router.put(
+    '/api/users/:id/privacy',
+    requireIdentity,
+    ownIdOnly(OWN_PROFILE_ONLY),
+    validate({ body: privacyBody }),
+    async (ctx) => {
+      const { isPrivate } = validated<{ isPrivate: boolean }>(ctx.state, 'body');
+      const caller = callerIn(ctx.state);
+      await ownProfile(app, caller);
+      if (!(await app.profiles.setPrivacy(caller.id, isPrivate))) throw notFound(PROFILE_NOT_FOUND);
+      ctx.body = {
+        isPrivate,
+        message: isPrivate ? 'Your profile is now private' : 'Your profile is now public',
+      };
+    },
+  );
+
+  router.delete('/api/users/:id', requireIdentity, ownIdOnly(OWN_ACCOUNT_ONLY), async (ctx) => {
+    const caller = callerIn(ctx.state);
+    const { revoked } = await deleteAccount(app, caller.id, requestIdOf(ctx) || undefined);
+    // The proxying gateway applies it (refusing the old token at once) and strips it.
+    if (revoked) ctx.set(REVOKED_HEADER, revoked);
+    ctx.body = { message: 'Account deleted' };
+  });
+}

@@ -1,0 +1,29 @@
+import { badRequest, notFound, requireIdentity } from '@devcircle/service-kit';
+import type { UsersContext } from '../context';
+import { follow, unfollow } from '../follows/follow-user';
+import type { Router } from '../http-types';
+import { CANNOT_FOLLOW_SELF, PROFILE_NOT_FOUND } from '../profiles/messages';
+import { toPublicUser, toRestrictedUser } from '../profiles/profile';
+import { visibilityOf } from '../privacy/visibility';
+import { callerIn, ownProfile } from './caller';
+import { loadProfile } from './load';
+
+/** `PUT /api/users/:username/follow` and `/unfollow`: idempotent, `{ user, isFollowing }`. */
+export function followRoutes(router: Router, app: UsersContext): void {
+  for (const action of ['follow', 'unfollow'] as const) {
+    router.put(`/api/users/:username/${action}`, requireIdentity, async (ctx) => {
+      const caller = callerIn(ctx.state);
+      const target = await loadProfile(app, ctx.params.username, caller);
+      if (target._id.equals(caller.id)) throw badRequest(CANNOT_FOLLOW_SELF);
+      await ownProfile(app, caller);
+      const actor = { id: caller.id, username: caller.username };
+      if (action === 'follow') await follow(app, actor, target._id);
+      else await unfollow(app, actor, target._id);
+      // The followee with its new counts, as the caller may now see it (privacy as everywhere).
+      const current = await app.profiles.findById(target._id);
+      if (!current) throw notFound(PROFILE_NOT_FOUND);
+      const { canView, isFollowing } = await visibilityOf(app, current, caller.id);
+      ctx.body = { user: canView ? toPublicUser(current) : toRestrictedUser(current), isFollowing };
+    });
+  }
+}

@@ -1,0 +1,36 @@
+import { Joi, requireIdentity, validate, validated } from '@devcircle/service-kit';
+import type { UsersContext } from '../context';
+import type { Router } from '../http-types';
+import { toPublicUser, toRestrictedUser } from '../profiles/profile';
+import { visibleAmong } from '../privacy/visibility';
+import { SEARCH_LIMIT, SEARCH_MAX, searchQuery, type SearchInput } from '../search/query';
+import { callerIn } from './caller';
+
+const term = (name: string) =>
+  Joi.string()
+    .max(SEARCH_MAX)
+    .allow('')
+    .messages({
+      'string.base': `${name} must be a string`,
+      'string.max': `${name} must be at most ${SEARCH_MAX} characters`,
+    });
+
+const searchParams = Joi.object<SearchInput>({ search: term('search'), skill: term('skill') });
+
+/** `GET /api/users?search=&skill=`: at most 50 users, newest first. */
+export function searchRoutes(router: Router, app: UsersContext): void {
+  router.get('/api/users', requireIdentity, validate({ query: searchParams }), async (ctx) => {
+    const input = validated<SearchInput>(ctx.state, 'query');
+    const caller = callerIn(ctx.state);
+    const query = searchQuery(input);
+    const found = await app.profiles.list(query, SEARCH_LIMIT);
+    const visible = await visibleAmong(app, found, caller.id);
+    const bySkill = 'skillKeys' in query.filter;
+    ctx.body = found
+      // A private profile's skills are hidden from non-followers, so a skill must not find it either.
+      .filter((profile) => !bySkill || visible.has(profile._id.toHexString()))
+      .map((profile) =>
+        visible.has(profile._id.toHexString()) ? toPublicUser(profile) : toRestrictedUser(profile),
+      );
+  });
+}
