@@ -13,6 +13,17 @@ export {
   type FieldError,
 } from './errors';
 export { errorHandler } from './error-handler';
+export {
+  EVENT_CURSORS,
+  ensureEventLog,
+  EventHandlerError,
+  recordEvent,
+  startEventConsumer,
+  type EventConsumer,
+  type EventConsumerSpec,
+  type NewEvent,
+  type StoredEvent,
+} from './events';
 export { healthRoutes } from './health';
 export {
   callerOf,

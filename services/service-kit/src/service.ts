@@ -7,6 +7,7 @@ import type { Db } from 'mongodb';
 import { loadBaseConfig, servicePort, type BaseConfig, type ServiceName } from './config';
 import { openDatabase, retryUntilDone, type Database } from './database';
 import { errorHandler } from './error-handler';
+import { startEventConsumer, type EventConsumer, type EventConsumerSpec } from './events';
 import { healthRoutes } from './health';
 import { readIdentity } from './identity';
 import { createLogger, requestLogger, type Logger } from './logger';
@@ -29,6 +30,8 @@ export interface ServiceDefinition {
   routes: (router: Router, deps: ServiceDeps) => void;
   /** Largest JSON body accepted. Default 100 kB. */
   jsonLimit?: string;
+  /** The service's event consumers (docs/events.md), started once `setup` is done. */
+  consumers?: (deps: ServiceDeps) => EventConsumerSpec[];
 }
 
 export interface StartOptions {
@@ -40,8 +43,10 @@ export interface RunningService {
   port: number;
   url: string;
   deps: ServiceDeps;
-  /** Resolves when the start-up tasks have run against the database. */
+  /** Resolves when the start-up tasks have run against the database and the consumers are started. */
   ready: Promise<void>;
+  /** The running event consumers, in the definition's order; empty until `ready` resolves. */
+  consumers: EventConsumer[];
   stop(): Promise<void>;
 }
 
@@ -94,6 +99,14 @@ export async function startService(
   const deps: ServiceDeps = { env, config, database, db: database.db, logger };
   const app = createApp(definition, deps);
   const setup = retryUntilDone(() => definition.setup?.(deps) ?? Promise.resolve(), logger, 'setup');
+  const specs = definition.consumers?.(deps) ?? [];
+  const consumers: EventConsumer[] = [];
+  let stopping = false;
+  // Consumers write with the indexes `setup` declares (unique keys that make them idempotent), so not before.
+  const ready = setup.done.then(() => {
+    if (stopping) return;
+    for (const spec of specs) consumers.push(startEventConsumer(deps, spec));
+  });
   const port = options.port ?? servicePort(definition.name, env);
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(port, () => resolve(listening));
@@ -106,10 +119,13 @@ export async function startService(
     port: actualPort,
     url: `http://127.0.0.1:${actualPort}`,
     deps,
-    ready: setup.done,
+    ready,
+    consumers,
     stop: async () => {
+      stopping = true;
       setup.stop();
-      await closeServer(server);
+      // A consumer's batch in flight finishes while the database is still open.
+      await Promise.all([closeServer(server), ...consumers.map((consumer) => consumer.stop())]);
       await database.close();
     },
   };

@@ -1,0 +1,60 @@
+import type { Logger } from 'pino';
+import type { StoredEvent } from './event';
+
+const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/**
+ * What a consumer logs, so that a poll every 250 ms never floods the log: one warning per database outage,
+ * one error per failing event (its retries at debug level), one error per distinct unexpected failure.
+ */
+export class ConsumerReporter {
+  private outage = false;
+  private failingEvent?: { id: string; attempts: number };
+  private lastUnexpected?: string;
+
+  constructor(private readonly logger: Logger) {}
+
+  databaseUnreachable(err: unknown): void {
+    if (this.outage) {
+      this.logger.debug({ err: messageOf(err) }, 'event consumer still waiting for the database');
+      return;
+    }
+    this.outage = true;
+    this.logger.warn({ err: messageOf(err) }, 'event consumer cannot reach the database; retrying');
+  }
+
+  /** A poll went through: ends an outage and any run of unexpected failures. */
+  pollSucceeded(): void {
+    if (this.outage) this.logger.info('event consumer reached the database again');
+    this.outage = false;
+    this.lastUnexpected = undefined;
+  }
+
+  handleFailed(event: StoredEvent, err: unknown): void {
+    const id = event._id.toHexString();
+    const fields = { eventId: id, type: event.type, err: messageOf(err) };
+    if (this.failingEvent?.id === id) {
+      this.failingEvent.attempts += 1;
+      this.logger.debug({ ...fields, attempts: this.failingEvent.attempts }, 'event handler failed again');
+      return;
+    }
+    this.failingEvent = { id, attempts: 1 };
+    this.logger.error(fields, 'event handler failed; retrying on the next poll');
+  }
+
+  handled(event: StoredEvent): void {
+    if (this.failingEvent?.id !== event._id.toHexString()) return;
+    this.logger.info(
+      { eventId: this.failingEvent.id, attempts: this.failingEvent.attempts + 1 },
+      'event handled after retries',
+    );
+    this.failingEvent = undefined;
+  }
+
+  unexpected(err: unknown): void {
+    const message = messageOf(err);
+    if (message === this.lastUnexpected) return;
+    this.lastUnexpected = message;
+    this.logger.error({ err: message }, 'event consumer poll failed; retrying');
+  }
+}

@@ -1,0 +1,58 @@
+import { Writable } from 'node:stream';
+import { ObjectId, type Db } from 'mongodb';
+import pino from 'pino';
+import type { Logger, StoredEvent } from '../src';
+
+/** Polls `check` every 20 ms until it holds (or `timeoutMs` passes, failing the test with `what`). */
+export async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export interface LogLine {
+  level: number;
+  msg: string;
+  [field: string]: unknown;
+}
+
+/** A debug-level logger whose lines the test can read. */
+export function capturingLogger(): { logger: Logger; lines: LogLine[]; messages(level: number): string[] } {
+  const lines: LogLine[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as LogLine);
+      done();
+    },
+  });
+  const logger = pino({ level: 'debug' }, stream);
+  return { logger, lines, messages: (level) => lines.filter((l) => l.level === level).map((l) => l.msg) };
+}
+
+export const WARN = 40;
+export const ERROR = 50;
+export const INFO = 30;
+
+/** A handler that remembers what it was handed, as `n` payloads in order. */
+export function recorder(): { handled: number[]; handle(event: StoredEvent): Promise<void> } {
+  const handled: number[] = [];
+  return {
+    handled,
+    handle: async (event) => {
+      handled.push(event.n as number);
+    },
+  };
+}
+
+/** Inserts an event as a producer whose insert committed late would: with an id from `ageSeconds` ago. */
+export async function insertLate(db: Db, log: string, n: number, ageSeconds: number): Promise<void> {
+  await db.collection(log).insertOne({
+    // generate(): that second, with the usual random and counter bytes, like a real id made back then.
+    _id: new ObjectId(ObjectId.generate(Math.floor(Date.now() / 1000) - ageSeconds)),
+    type: 'late',
+    n,
+    createdAt: new Date(),
+  });
+}

@@ -1,0 +1,358 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
+import { MongoClient, type Db, type ObjectId } from 'mongodb';
+import {
+  createLogger,
+  ensureEventLog,
+  EVENT_CURSORS,
+  EventHandlerError,
+  openDatabase,
+  recordEvent,
+  startEventConsumer,
+  startService,
+  type EventConsumer,
+  type EventConsumerSpec,
+  type StoredEvent,
+} from '../src';
+import { capturingLogger, ERROR, INFO, insertLate, recorder, until, WARN } from './event-helpers';
+
+const LOG = 'test_events';
+const quiet = createLogger('events-test', 'silent');
+let server: RunningServer;
+let client: MongoClient;
+let dbCount = 0;
+const running: EventConsumer[] = [];
+
+beforeAll(async () => {
+  server = await startServer({ port: 0 });
+  client = new MongoClient(`mongodb://127.0.0.1:${server.port}/`);
+  await client.connect();
+});
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((consumer) => consumer.stop()));
+});
+afterAll(async () => {
+  await client.close();
+  await server.stop();
+});
+
+/** Every test gets its own database, so cursors and logs never meet. */
+const freshDb = (): Db => client.db(`events-${++dbCount}`);
+
+function consume(
+  db: Db,
+  spec: Partial<EventConsumerSpec> & Pick<EventConsumerSpec, 'handle'>,
+  logger = quiet,
+) {
+  const consumer = startEventConsumer({ db, logger }, { name: 'test.consumer', log: LOG, ...spec });
+  running.push(consumer);
+  return consumer;
+}
+
+async function record(db: Db, from: number, to: number): Promise<ObjectId[]> {
+  const ids: ObjectId[] = [];
+  for (let n = from; n <= to; n++) ids.push(await recordEvent(db, LOG, { type: 'numbered', n }));
+  return ids;
+}
+
+const range = (from: number, to: number): number[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const cursorOf = (db: Db, name = 'test.consumer') =>
+  db
+    .collection<{ _id: string; lastId: ObjectId; updatedAt: Date }>(EVENT_CURSORS)
+    .findOne({ _id: `${name}:${LOG}` });
+
+test('recordEvent stores type, payload, a fresh _id and createdAt; events are delivered in order', async () => {
+  const db = freshDb();
+  const before = Date.now();
+  const ids = await record(db, 1, 5);
+  const stored = await db.collection<StoredEvent>(LOG).findOne({ _id: ids[0] });
+  expect(stored).toEqual({ _id: ids[0], type: 'numbered', n: 1, createdAt: expect.any(Date) });
+  expect(stored!.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1);
+
+  const handler = recorder();
+  const consumer = consume(db, handler);
+  await consumer.drain();
+  expect(handler.handled).toEqual([1, 2, 3, 4, 5]);
+  const cursor = await cursorOf(db);
+  expect(cursor!.lastId.equals(ids[4])).toBe(true);
+  expect(cursor!.updatedAt).toBeInstanceOf(Date);
+
+  // The background poll picks up what comes later, without a drain.
+  await record(db, 6, 7);
+  await until('events 6 and 7', () => handler.handled.length === 7);
+  expect(handler.handled).toEqual(range(1, 7));
+});
+
+test('a payload createdAt (a Date) is kept, anything else is replaced', async () => {
+  const db = freshDb();
+  const accountCreated = new Date(Date.now() - 1000);
+  const kept = await recordEvent(db, LOG, { type: 'account.registered', createdAt: accountCreated });
+  const replaced = await recordEvent(db, LOG, { type: 'x', createdAt: 'yesterday', _id: 'mine' });
+  const events = db.collection<StoredEvent>(LOG);
+  expect((await events.findOne({ _id: kept }))!.createdAt).toEqual(accountCreated);
+  expect((await events.findOne({ _id: replaced }))!.createdAt).toBeInstanceOf(Date);
+});
+
+test('a restarted consumer resumes from its cursor: nothing lost, only the look-back re-handled', async () => {
+  const db = freshDb();
+  // Two events from well before the look-back window, then three recent ones.
+  await insertLate(db, LOG, 1, 120);
+  await insertLate(db, LOG, 2, 119);
+  await record(db, 3, 5);
+  const first = recorder();
+  const consumer = consume(db, first);
+  await consumer.drain();
+  await consumer.stop();
+  expect(first.handled).toEqual([1, 2, 3, 4, 5]);
+
+  await record(db, 6, 8); // recorded while no consumer runs
+  const second = recorder();
+  await consume(db, second).drain();
+  // 3–5 are within 30 s of the cursor, so handed over again (idempotent handlers); 1 and 2 are not.
+  expect(second.handled).toEqual([3, 4, 5, 6, 7, 8]);
+
+  await record(db, 9, 9);
+  const third = recorder();
+  await consume(db, { ...third, lookBackMs: 0 }).drain();
+  expect(third.handled).toEqual([9]); // no look-back: exactly what came after the cursor
+});
+
+test('an event committed late (older _id than ones already handled) is still handled, within the look-back', async () => {
+  const db = freshDb();
+  const handler = recorder();
+  const consumer = consume(db, handler);
+  await record(db, 1, 3);
+  await consumer.drain();
+  const cursorBefore = (await cursorOf(db))!.lastId;
+
+  await insertLate(db, LOG, 4, 5); // 5 s older than the cursor
+  await insertLate(db, LOG, 5, 60); // older than the 30 s look-back: out of reach by design
+  await consumer.drain();
+  expect(handler.handled).toEqual([1, 2, 3, 4]);
+  // The cursor stays where the in-order events put it.
+  expect((await cursorOf(db))!.lastId.equals(cursorBefore)).toBe(true);
+
+  // Handed over once, however often the window is read again.
+  await record(db, 6, 6);
+  await consumer.drain();
+  expect(handler.handled).toEqual([1, 2, 3, 4, 6]);
+});
+
+test('a throwing handler is logged once, retried, and the cursor never skips the event', async () => {
+  const db = freshDb();
+  const ids = await record(db, 1, 3);
+  const capture = capturingLogger();
+  const handled: number[] = [];
+  let failures = 3;
+  const consumer = consume(
+    db,
+    {
+      intervalMs: 20,
+      handle: async (event) => {
+        if (event.n === 2 && failures-- > 0) throw new Error('projection write refused');
+        handled.push(event.n as number);
+      },
+    },
+    capture.logger,
+  );
+  // drain() reports the failure; the event after the failing one waits.
+  await expect(consumer.drain()).rejects.toBeInstanceOf(EventHandlerError);
+  expect((await cursorOf(db))!.lastId.equals(ids[0])).toBe(true);
+  // The background poll retries until the handler succeeds, then goes on in order.
+  await until('all three handled', () => handled.length === 3);
+  expect(handled).toEqual([1, 2, 3]);
+  await consumer.drain();
+  expect((await cursorOf(db))!.lastId.equals(ids[2])).toBe(true);
+  const errors = capture.lines.filter((line) => line.level === ERROR);
+  expect(errors).toHaveLength(1);
+  expect(errors[0]).toMatchObject({
+    consumer: 'test.consumer',
+    log: LOG,
+    eventId: ids[1].toHexString(),
+    err: 'projection write refused',
+  });
+  expect(capture.messages(INFO)).toContain('event handled after retries');
+});
+
+test('a late event whose handler fails is retried too', async () => {
+  const db = freshDb();
+  const handled: number[] = [];
+  let failOnce = true;
+  const consumer = consume(db, {
+    handle: async (event) => {
+      if (event.n === 3 && failOnce) {
+        failOnce = false;
+        throw new Error('not yet');
+      }
+      handled.push(event.n as number);
+    },
+  });
+  await record(db, 1, 2);
+  await consumer.drain();
+  await insertLate(db, LOG, 3, 3);
+  await expect(consumer.drain()).rejects.toThrow('not yet');
+  await consumer.drain();
+  expect(handled).toEqual([1, 2, 3]);
+});
+
+test('two instances of a consumer (same name) each handle every event', async () => {
+  const db = freshDb();
+  const a = recorder();
+  const b = recorder();
+  const first = consume(db, a);
+  const second = consume(db, b);
+  await record(db, 1, 10);
+  await Promise.all([first.drain(), second.drain()]);
+  expect(a.handled).toEqual(range(1, 10));
+  expect(b.handled).toEqual(range(1, 10));
+  const lastId = (await db.collection(LOG).find().sort({ _id: -1 }).limit(1).next())!._id as ObjectId;
+  expect((await cursorOf(db))!.lastId.equals(lastId)).toBe(true);
+});
+
+test('drain() waits for every handler, across full batches; stop() waits for the batch in flight', async () => {
+  const db = freshDb();
+  await record(db, 1, 250);
+  const handled: number[] = [];
+  const consumer = consume(db, {
+    batchSize: 100,
+    intervalMs: 60_000, // only drain() moves it after the first poll
+    handle: async (event) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      handled.push(event.n as number);
+    },
+  });
+  await consumer.drain();
+  expect(handled).toEqual(range(1, 250));
+
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let entered = false;
+  let finished = false;
+  const slowDb = freshDb();
+  const slow = consume(slowDb, {
+    handle: async () => {
+      entered = true;
+      await gate;
+      finished = true;
+    },
+  });
+  await recordEvent(slowDb, LOG, { type: 'slow' });
+  await until('the handler started', () => entered);
+  let stopped = false;
+  const stopping = slow.stop().then(() => (stopped = true));
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(stopped).toBe(false);
+  release();
+  await stopping;
+  expect(finished).toBe(true);
+  await expect(slow.drain()).rejects.toThrow('stopped');
+});
+
+test('ensureEventLog declares the TTL index on createdAt (30 days by default), idempotently', async () => {
+  const db = freshDb();
+  await ensureEventLog(db, 'a_events');
+  await ensureEventLog(db, 'a_events');
+  await ensureEventLog(db, 'b_events', { ttlDays: 7 });
+  expect(await db.collection('a_events').indexes()).toContainEqual(
+    expect.objectContaining({ key: { createdAt: 1 }, expireAfterSeconds: 30 * 24 * 3600 }),
+  );
+  expect(await db.collection('b_events').indexes()).toContainEqual(
+    expect.objectContaining({ key: { createdAt: 1 }, expireAfterSeconds: 7 * 24 * 3600 }),
+  );
+});
+
+test("startService starts a definition's consumers after setup and stops them with the service", async () => {
+  const handler = recorder();
+  let setUp = false;
+  const service = await startService(
+    {
+      name: 'posts',
+      setup: async ({ db }) => {
+        await ensureEventLog(db, LOG);
+        setUp = true;
+      },
+      routes: () => undefined,
+      consumers: () => [
+        {
+          name: 'kit.test',
+          log: LOG,
+          handle: async (event) => {
+            expect(setUp).toBe(true);
+            await handler.handle(event);
+          },
+        },
+      ],
+    },
+    {
+      port: 0,
+      env: { MONGODB_URI: `mongodb://127.0.0.1:${server.port}/events-service`, LOG_LEVEL: 'silent' },
+    },
+  );
+  try {
+    await service.ready;
+    expect(service.consumers).toHaveLength(1);
+    await record(service.deps.db, 1, 3);
+    await service.consumers[0].drain();
+    expect(handler.handled).toEqual([1, 2, 3]);
+  } finally {
+    await service.stop();
+  }
+  await expect(service.consumers[0].drain()).rejects.toThrow('stopped');
+});
+
+describe('database stopped and started again', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'devcircle-events-'));
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  test('the consumer waits quietly (one warning), recovers, and delivers what was recorded', async () => {
+    const dbpath = path.join(dataDir, 'db');
+    let database = await startServer({ port: 0, dbpath });
+    const port = database.port;
+    const capture = capturingLogger();
+    const connection = openDatabase(`mongodb://127.0.0.1:${port}/events-restart`);
+    const crashes: unknown[] = [];
+    const onRejection = (reason: unknown) => crashes.push(reason);
+    process.on('unhandledRejection', onRejection);
+    try {
+      await connection.connected;
+      const handler = recorder();
+      const consumer = consume(connection.db, { ...handler, intervalMs: 50 }, capture.logger);
+      await record(connection.db, 1, 2);
+      await consumer.drain();
+
+      await database.stop();
+      // Several failed polls, one warning; the rest at debug level.
+      await until('repeated attempts', () => capture.messages(20).length >= 2, 20_000);
+      expect(capture.messages(WARN)).toEqual(['event consumer cannot reach the database; retrying']);
+      const draining = consumer.drain(); // waits for the database instead of failing
+
+      database = await startServer({ port, dbpath });
+      await draining;
+      await until('events recorded after the restart', async () => {
+        try {
+          await record(connection.db, 3, 4);
+          return true;
+        } catch {
+          return false; // the driver has not noticed the server is back yet
+        }
+      });
+      await until('events 3 and 4', () => handler.handled.includes(4));
+      expect(handler.handled).toEqual([1, 2, 3, 4]);
+      expect(capture.messages(WARN)).toHaveLength(1);
+      expect(capture.messages(INFO)).toContain('event consumer reached the database again');
+      expect(capture.messages(ERROR)).toEqual([]);
+      expect(crashes).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+      await Promise.all(running.splice(0).map((consumer) => consumer.stop()));
+      await connection.close();
+      await database.stop();
+    }
+  });
+});
