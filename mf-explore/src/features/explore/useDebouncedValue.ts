@@ -1,0 +1,19 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/**
+ * `value` once it has stayed the same for `delayMs`. `flush()` takes the current value at once (or `next`, for
+ * a value set in the same event handler), skipping the wait.
+ */
+export function useDebouncedValue<T>(value: T, delayMs: number): [T, (next?: T) => void] {
+  const [debounced, setDebounced] = useState(value);
+  const latest = useRef(value);
+  latest.current = value;
+
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+
+  const flush = useCallback((next?: T) => setDebounced(next === undefined ? latest.current : next), []);
+  return [debounced, flush];
+}

@@ -1,0 +1,83 @@
+import { useCallback, useState } from 'react';
+import { useAuth } from '@devcircle/sdk/react';
+import { LOADING_LINGER_MS, SEARCH_DEBOUNCE_MS } from './constants';
+import { counterText } from './counterText';
+import { skillOptions } from './skillOptions';
+import { useDebouncedValue } from './useDebouncedValue';
+import { useLinger } from './useLinger';
+import { useUserSearch } from './useUserSearch';
+import type { ExploreView } from './types';
+
+const EVERYONE = { search: '', skill: '' };
+
+/**
+ * The explore screen's state. The newest 50 (loaded once) only say whether anyone else has joined and fill
+ * the skill dropdown; developers are listed only for a search term or a skill. The term is searched after
+ * 500 ms of quiet (or at once with Search), and the loading view lingers 1 s so a fast answer does not flash.
+ */
+export function useExplore() {
+  const viewerId = useAuth().user?.id;
+  const [term, setTerm] = useState('');
+  const [skill, setSkill] = useState('');
+  const [search, flushSearch] = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
+
+  const filtered = search !== '' || skill !== '';
+  const everyone = useUserSearch(EVERYONE);
+  const results = useUserSearch({ search, skill }, filtered);
+
+  const typing = term.trim() !== search;
+  const loading = useLinger(typing || everyone.loading || results.loading, LOADING_LINGER_MS);
+  const shown = filtered ? results : everyone;
+  // The viewer is a developer too, but "nobody has joined yet" means nobody besides them.
+  const othersJoined = everyone.users.some((user) => user._id !== viewerId && user.id !== viewerId);
+
+  let view: ExploreView;
+  if (loading) view = { kind: 'loading' };
+  else if (shown.failed) view = { kind: 'error' };
+  else if (!filtered) view = othersJoined ? { kind: 'no-filter' } : { kind: 'nobody-yet' };
+  else if (results.users.length === 0) view = { kind: 'no-results' };
+  else view = { kind: 'results', users: results.users };
+
+  const counter =
+    filtered && !loading && !results.failed && results.query
+      ? counterText(results.users.length, results.query)
+      : '';
+
+  const reloadEveryone = everyone.reload;
+  const reloadResults = results.reload;
+  const retry = useCallback(() => {
+    reloadEveryone();
+    reloadResults();
+  }, [reloadEveryone, reloadResults]);
+
+  /** Search button / Enter: the box's text now, asked again even when unchanged. */
+  const searchNow = useCallback(() => {
+    flushSearch();
+    reloadResults();
+  }, [flushSearch, reloadResults]);
+
+  const clearTerm = useCallback(() => {
+    setTerm('');
+    flushSearch('');
+  }, [flushSearch]);
+
+  const clearFilters = useCallback(() => {
+    clearTerm();
+    setSkill('');
+  }, [clearTerm]);
+
+  return {
+    term,
+    setTerm,
+    skill,
+    setSkill,
+    skills: skillOptions([...everyone.users, ...results.users], skill),
+    filterActive: term.trim() !== '' || skill !== '',
+    view,
+    counter,
+    retry,
+    searchNow,
+    clearTerm,
+    clearFilters,
+  };
+}
