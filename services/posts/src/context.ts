@@ -1,7 +1,6 @@
 import type { ServiceDeps } from '@devcircle/service-kit';
 import { AuthorRepository } from './authors/repository';
 import { CommentRepository } from './comments/repository';
-import { EventLog } from './events/log';
 import { LikeRepository } from './likes/repository';
 import { PostRepository } from './posts/repository';
 
@@ -12,7 +11,6 @@ export interface PostsContext {
   likes: LikeRepository;
   comments: CommentRepository;
   authors: AuthorRepository;
-  events: EventLog;
 }
 
 export function createPostsContext(deps: ServiceDeps): PostsContext {
@@ -22,6 +20,5 @@ export function createPostsContext(deps: ServiceDeps): PostsContext {
     likes: new LikeRepository(deps.db),
     comments: new CommentRepository(deps.db),
     authors: new AuthorRepository(deps.db),
-    events: new EventLog(deps.db),
   };
 }

@@ -6,3 +6,9 @@ const OBJECT_ID = /^[0-9a-f]{24}$/i;
 export function parseObjectId(value: string | undefined): ObjectId | undefined {
   return value !== undefined && OBJECT_ID.test(value) ? new ObjectId(value) : undefined;
 }
+
+/** A user id in an event: the producers store ObjectIds; a hex string is accepted too. */
+export function eventObjectId(value: unknown): ObjectId | undefined {
+  if (value instanceof ObjectId) return value;
+  return typeof value === 'string' ? parseObjectId(value) : undefined;
+}

@@ -1,7 +1,9 @@
-import type { ServiceDefinition } from '@devcircle/service-kit';
+import { ensureEventLog, type ServiceDefinition } from '@devcircle/service-kit';
 import { ensureCommentIndexes } from './comments/indexes';
+import { accountDeletionConsumer } from './consumers/account-deletion';
+import { authorsConsumer } from './consumers/authors';
 import { createPostsContext } from './context';
-import { ensureEventIndexes } from './events/indexes';
+import { POST_EVENTS } from './events/post-event';
 import { ensureLikeIndexes } from './likes/indexes';
 import { ensurePostIndexes } from './posts/indexes';
 import { commentRoutes } from './routes/comments';
@@ -16,7 +18,7 @@ export const definition: ServiceDefinition = {
     await ensurePostIndexes(db);
     await ensureLikeIndexes(db);
     await ensureCommentIndexes(db);
-    await ensureEventIndexes(db);
+    await ensureEventLog(db, POST_EVENTS);
   },
   routes: (router, deps) => {
     const app = createPostsContext(deps);
@@ -24,6 +26,10 @@ export const definition: ServiceDefinition = {
     likeRoutes(router, app);
     commentRoutes(router, app);
     internalRoutes(router, app);
+  },
+  consumers: (deps) => {
+    const app = createPostsContext(deps);
+    return [authorsConsumer(app), accountDeletionConsumer(app)];
   },
 };
 

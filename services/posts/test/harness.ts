@@ -133,3 +133,27 @@ export const oid = (hex: string): ObjectId => new ObjectId(hex);
 
 /** A well-formed id that names nothing. */
 export const unknownId = (): string => new ObjectId().toHexString();
+
+/** Handles everything the service's consumers have not yet handled (docs/events.md "drain"). */
+export async function drainConsumers(service: RunningService): Promise<void> {
+  await Promise.all(service.consumers.map((consumer) => consumer.drain()));
+}
+
+export interface AuthorPostsPage {
+  posts: PostView[];
+  pagination: { current: number; pages: number; total: number; hasMore: boolean };
+  stats: { posts: number; likes: number };
+}
+
+/** A user's stats as the profile page gets them. */
+export async function statsOf(service: RunningService, userId: string): Promise<AuthorPostsPage['stats']> {
+  const reply = await call<AuthorPostsPage>(
+    service,
+    'GET',
+    `/internal/authors/${userId}/posts?limit=1`,
+    undefined,
+    internal(),
+  );
+  if (reply.status !== 200) throw new Error(`author posts: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply.body.stats;
+}

@@ -21,6 +21,7 @@ afterAll(() => h.stop());
 interface AuthorPosts {
   posts: PostView[];
   pagination: { current: number; pages: number; total: number; hasMore: boolean };
+  stats: { posts: number; likes: number };
 }
 
 const like = (postId: string, headers: Record<string, string>) =>
@@ -126,6 +127,7 @@ test("a user's posts for the profile page, paged, newest first", async () => {
   expect(first.body.posts.map((p) => p._id)).toEqual(expected.slice(0, 5));
   expect(first.body.pagination).toEqual({ current: 1, pages: 2, total: 7, hasMore: true });
   expect(first.body.posts[0]).toMatchObject({ likes: 1, likedByMe: true, author: { username: 'prolific' } });
+  expect(first.body.stats).toEqual({ posts: 7, likes: 1 });
 
   const second = await call<AuthorPosts>(
     h.service,
@@ -146,7 +148,11 @@ test("a user's posts for the profile page, paged, newest first", async () => {
     undefined,
     internal(),
   );
-  expect(nobody.body).toEqual({ posts: [], pagination: { current: 1, pages: 0, total: 0, hasMore: false } });
+  expect(nobody.body).toEqual({
+    posts: [],
+    pagination: { current: 1, pages: 0, total: 0, hasMore: false },
+    stats: { posts: 0, likes: 0 },
+  });
   const bad = await call(
     h.service,
     'GET',
@@ -184,6 +190,16 @@ test('deleting a user removes their posts (with likes and comments), likes and c
   expect(await h.db.collection('likes').countDocuments(byDoomed)).toBe(0);
   expect(await h.db.collection('comments').countDocuments(byDoomed)).toBe(0);
   expect(await h.db.collection('authors').countDocuments({ _id: oid(doomed.id) })).toBe(0);
+
+  // The friend lost the doomed user's like on their post from their stats, and nothing else.
+  const friendPage = await call<AuthorPosts>(
+    h.service,
+    'GET',
+    `/internal/authors/${friend.id}/posts`,
+    undefined,
+    internal(),
+  );
+  expect(friendPage.body.stats).toEqual({ posts: 1, likes: 1 });
 
   const stored = await h.db.collection('posts').findOne({ _id: oid(friends._id) });
   expect(stored).toMatchObject({ likesCount: 1, commentsCount: 1 });

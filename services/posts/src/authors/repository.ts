@@ -1,6 +1,8 @@
 import { MongoServerError, type Collection, type Db, type ObjectId } from 'mongodb';
 import type { Author } from './author';
 
+const isDuplicateKey = (err: unknown): boolean => err instanceof MongoServerError && err.code === 11000;
+
 export const AUTHORS = 'authors';
 
 /** Every access to `authors`. Only `_id` is indexed: lookups are by user id. */
@@ -26,16 +28,59 @@ export class AuthorRepository {
       await upsert();
     } catch (err) {
       // Two first writes of the same user racing on a server that reports the loser's upsert as a duplicate.
-      if (!(err instanceof MongoServerError) || err.code !== 11000) throw err;
+      if (!isDuplicateKey(err)) throw err;
       await upsert();
     }
   }
 
-  /** The users service's word after a profile edit: it wins over whatever is stored. */
+  /** The users service's word after a profile edit: it wins over the stored names (the stats stay). */
   async set(id: ObjectId, username: string, displayName: string): Promise<Author> {
-    const author: Author = { _id: id, username, displayName: displayName || username, updatedAt: new Date() };
-    await this.authors.replaceOne({ _id: id }, author, { upsert: true });
-    return author;
+    const names = { username, displayName: displayName || username, updatedAt: new Date() };
+    const author = await this.authors.findOneAndUpdate(
+      { _id: id },
+      { $set: names },
+      { upsert: true, returnDocument: 'after' },
+    );
+    return author ?? { _id: id, ...names };
+  }
+
+  /**
+   * The names of a `profile.updated` event, unless a later event's are stored already: redelivery and events
+   * handled out of order leave the newest names. False when the stored names are newer.
+   */
+  async setFromEvent(
+    id: ObjectId,
+    username: string,
+    displayName: string,
+    eventId: ObjectId,
+  ): Promise<boolean> {
+    const names = {
+      username,
+      displayName: displayName || username,
+      updatedAt: new Date(),
+      profileEventId: eventId,
+    };
+    try {
+      await this.authors.updateOne(
+        { _id: id, $or: [{ profileEventId: { $exists: false } }, { profileEventId: { $lte: eventId } }] },
+        { $set: names },
+        { upsert: true },
+      );
+      return true;
+    } catch (err) {
+      // The record exists with a newer event's names: the upsert's insert collides with it.
+      if (!isDuplicateKey(err)) throw err;
+      return false;
+    }
+  }
+
+  /** Adjusts the stats by what just happened; a user without a record (account deleted) has none to adjust. */
+  async addToStats(id: ObjectId, counts: { postsCount?: number; likesReceived?: number }): Promise<void> {
+    await this.authors.updateOne({ _id: id }, { $inc: counts });
+  }
+
+  findById(id: ObjectId): Promise<Author | null> {
+    return this.authors.findOne({ _id: id });
   }
 
   /** One `$in` for all the names a response needs, keyed by hex id. */

@@ -23,7 +23,10 @@ async function removePosts(ctx: PostsContext, userId: ObjectId, removed: Removed
   }
 }
 
-/** The user's likes on other posts, one by one so each post's count goes down exactly for what was removed. */
+/**
+ * The user's likes on other posts, one by one so each post's count, and its author's stats, go down exactly
+ * for what was removed.
+ */
 async function removeLikes(ctx: PostsContext, userId: ObjectId, removed: RemovedContent): Promise<void> {
   for (;;) {
     const likes = await ctx.likes.byUser(userId, BATCH);
@@ -31,7 +34,8 @@ async function removeLikes(ctx: PostsContext, userId: ObjectId, removed: Removed
     const done = await Promise.all(
       likes.map(async (like) => {
         if (!(await ctx.likes.removeById(like._id))) return 0;
-        await ctx.posts.addToCounts(like.postId, { likesCount: -1 });
+        const postAuthor = await ctx.posts.addToCounts(like.postId, { likesCount: -1 });
+        if (postAuthor) await ctx.authors.addToStats(postAuthor, { likesReceived: -1 });
         return 1;
       }),
     );
@@ -55,8 +59,9 @@ async function removeComments(ctx: PostsContext, userId: ObjectId, removed: Remo
 }
 
 /**
- * Account deletion: everything the user wrote goes, counts on other users' posts are corrected, and the name
- * record is dropped. Safe to repeat: a second run finds nothing and removes nothing.
+ * Account deletion: everything the user wrote goes, counts on other users' posts (and those users' stats) are
+ * corrected, and the name record with the user's own stats is dropped. Safe to repeat: a second run finds
+ * nothing and removes nothing.
  */
 export async function deleteUserContent(ctx: PostsContext, userId: ObjectId): Promise<RemovedContent> {
   const removed: RemovedContent = { posts: 0, likes: 0, comments: 0 };

@@ -1,8 +1,11 @@
 import type { ObjectId } from 'mongodb';
 
+/** The log the posts service produces (docs/events.md), read by the notifications service. */
+export const POST_EVENTS = 'post_events';
+
 export type PostEventType = 'like' | 'unlike' | 'comment';
 
-/** One document of `post_events`, read by the notifications service in `_id` order. */
+/** One document of `post_events`, as `recordEvent` stores it. */
 export interface PostEvent {
   _id: ObjectId;
   type: PostEventType;

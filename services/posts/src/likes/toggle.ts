@@ -1,5 +1,6 @@
 import { conflict, notFound } from '@devcircle/service-kit';
 import type { PostsContext } from '../context';
+import { recordPostEvent } from '../events/record';
 import type { Post } from '../posts/post';
 import type { Caller } from '../routes/caller';
 import { POST_NOT_FOUND } from '../routes/load';
@@ -10,7 +11,8 @@ const MAX_ATTEMPTS = 5;
 /**
  * Flips the caller's like on `post` exactly once, also when the same user's requests race: each attempt either
  * inserts the like (the unique index refuses a second one) or removes it, and only the request whose write
- * happened changes the count and records the event. Returns whether the caller now likes the post.
+ * happened changes the counts (the post's and its author's) and records the event. Returns whether the caller
+ * now likes the post.
  */
 export async function toggleLike(ctx: PostsContext, post: Post, caller: Caller): Promise<boolean> {
   const event = {
@@ -26,12 +28,16 @@ export async function toggleLike(ctx: PostsContext, post: Post, caller: Caller):
         await ctx.likes.removeById(like._id);
         throw notFound(POST_NOT_FOUND);
       }
-      await ctx.events.record({ type: 'like', ...event });
+      await ctx.authors.addToStats(post.authorId, { likesReceived: 1 });
+      await recordPostEvent(ctx, { type: 'like', ...event });
       return true;
     }
     if (await ctx.likes.remove(post._id, caller.id)) {
-      await ctx.posts.addToCounts(post._id, { likesCount: -1 });
-      await ctx.events.record({ type: 'unlike', ...event });
+      // Only a like the post still counted is taken off its author: a deleted post's were, all at once.
+      if (await ctx.posts.addToCounts(post._id, { likesCount: -1 })) {
+        await ctx.authors.addToStats(post.authorId, { likesReceived: -1 });
+      }
+      await recordPostEvent(ctx, { type: 'unlike', ...event });
       return false;
     }
     // Another request of the same user removed the like between our insert and our delete: start again.

@@ -75,16 +75,28 @@ export class PostRepository {
     return this.posts.countDocuments(query.filter);
   }
 
-  /** Deletes the post only if `authorId` wrote it; false when it is gone or someone else's. */
-  async deleteOwned(id: ObjectId, authorId: ObjectId): Promise<boolean> {
-    const result = await this.posts.deleteOne({ _id: id, authorId });
-    return result.deletedCount === 1;
+  /**
+   * Deletes the post only if `authorId` wrote it, returning it as it was at that moment (its final
+   * `likesCount`); null when it is gone or someone else's.
+   */
+  deleteOwned(id: ObjectId, authorId: ObjectId): Promise<Post | null> {
+    return this.posts.findOneAndDelete({ _id: id, authorId });
   }
 
-  /** False when the post no longer exists (deleted while the like or comment was being written). */
-  async addToCounts(id: ObjectId, counts: { likesCount?: number; commentsCount?: number }): Promise<boolean> {
-    const result = await this.posts.updateOne({ _id: id }, { $inc: counts });
-    return result.matchedCount === 1;
+  /**
+   * The post's author, for adjusting their stats too; null when the post no longer exists (deleted while the
+   * like or comment was being written).
+   */
+  async addToCounts(
+    id: ObjectId,
+    counts: { likesCount?: number; commentsCount?: number },
+  ): Promise<ObjectId | null> {
+    const post = await this.posts.findOneAndUpdate(
+      { _id: id },
+      { $inc: counts },
+      { projection: { authorId: 1 } },
+    );
+    return post?.authorId ?? null;
   }
 
   /** Up to `limit` ids of a user's posts, for deleting them batch by batch. */

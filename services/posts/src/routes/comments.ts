@@ -1,6 +1,7 @@
 import { forbidden, Joi, notFound, requireIdentity, validate, validated } from '@devcircle/service-kit';
 import { commentBody, type CommentBody } from '../comments/fields';
 import type { PostsContext } from '../context';
+import { recordPostEvent } from '../events/record';
 import type { Router } from '../http-types';
 import { parseObjectId } from '../ids';
 import type { Post } from '../posts/post';
@@ -39,7 +40,7 @@ export function commentRoutes(router: Router, app: PostsContext): void {
       await app.comments.removeById(comment._id);
       throw notFound(POST_NOT_FOUND);
     }
-    await app.events.record({
+    await recordPostEvent(app, {
       type: 'comment',
       actor: { _id: caller.id, username: caller.username },
       postId: post._id,

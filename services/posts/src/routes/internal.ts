@@ -1,5 +1,5 @@
 import { Joi, requireInternal, validate, validated } from '@devcircle/service-kit';
-import { toAuthorView } from '../authors/author';
+import { toAuthorStats, toAuthorView } from '../authors/author';
 import { deleteUserContent } from '../cleanup/delete-user-content';
 import type { PostsContext } from '../context';
 import type { Router } from '../http-types';
@@ -55,14 +55,17 @@ export function internalRoutes(router: Router, app: PostsContext): void {
     validate({ params: userParams, query: pageQuery }),
     async (ctx) => {
       const { page, limit } = validated<PageQuery>(ctx.state, 'query');
-      const query = authorPostsQuery(userIdOf(ctx.state));
-      const [found, total] = await Promise.all([
+      const userId = userIdOf(ctx.state);
+      const query = authorPostsQuery(userId);
+      const [found, total, author] = await Promise.all([
         app.posts.list(query, { skip: (page - 1) * limit, limit: limit + 1 }),
         app.posts.count(query),
+        app.authors.findById(userId),
       ]);
       ctx.body = {
         posts: await postViews(app, found.slice(0, limit), optionalViewer(ctx.state)),
         pagination: { current: page, pages: pageCount(total, limit), total, hasMore: found.length > limit },
+        stats: toAuthorStats(author),
       };
     },
   );

@@ -68,6 +68,7 @@ export function postRoutes(router: Router, app: PostsContext): void {
       codeSnippet: codeSnippet || undefined,
       codeLanguage: codeLanguage || undefined,
     });
+    await app.authors.addToStats(caller.id, { postsCount: 1 });
     ctx.status = 201;
     ctx.body = await postView(app, post, caller.id);
   });
@@ -76,8 +77,11 @@ export function postRoutes(router: Router, app: PostsContext): void {
     const caller = callerIn(ctx.state);
     const post = await loadPost(app, ctx.params.id);
     if (!post.authorId.equals(caller.id)) throw forbidden('You can only delete your own posts');
-    // The post first: a like or comment written after this finds no post and removes itself.
-    if (await app.posts.deleteOwned(post._id, caller.id)) {
+    // The post first: a like or comment written after this finds no post and removes itself. Its final count
+    // leaves the author's stats with it (a like counted after this never reached the post, so never the author).
+    const deleted = await app.posts.deleteOwned(post._id, caller.id);
+    if (deleted) {
+      await app.authors.addToStats(caller.id, { postsCount: -1, likesReceived: -deleted.likesCount });
       await app.likes.removeForPosts([post._id]);
       await app.comments.removeForPosts([post._id]);
     }
