@@ -1,7 +1,10 @@
-import type { ServiceDefinition } from '@devcircle/service-kit';
+import { ensureEventLog, type ServiceDefinition } from '@devcircle/service-kit';
 import { ensureAccountIndexes } from './accounts/indexes';
 import { loadAuthSettings } from './config';
 import { createAuthContext } from './context';
+import { ACCOUNT_EVENTS } from './events/account-events';
+import { displayNamesConsumer } from './events/display-names';
+import { AccountRepository } from './accounts/repository';
 import { internalRoutes } from './routes/internal';
 import { passwordChangeRoutes } from './routes/password-change';
 import { passwordResetRoutes } from './routes/password-reset';
@@ -18,6 +21,7 @@ export const definition: ServiceDefinition = {
   setup: async ({ db }) => {
     await ensureAccountIndexes(db);
     await ensureRevocationIndexes(db);
+    await ensureEventLog(db, ACCOUNT_EVENTS);
   },
   routes: (router, deps) => {
     const auth = createAuthContext(deps, loadAuthSettings(deps.env));
@@ -26,6 +30,7 @@ export const definition: ServiceDefinition = {
     passwordChangeRoutes(router, auth);
     internalRoutes(router, auth);
   },
+  consumers: ({ db, logger }) => [displayNamesConsumer(new AccountRepository(db), logger)],
 };
 
 export { REVOKED_HEADER } from './tokens/revoked-header';

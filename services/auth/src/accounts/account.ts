@@ -19,6 +19,8 @@ export interface Account {
   updatedAt: Date;
   /** At most one per account, so a new request replaces (invalidates) the previous link. */
   passwordReset?: PasswordReset;
+  /** The `profile.updated` event `displayName` comes from, so an older one handled later changes nothing. */
+  displayNameEventId?: ObjectId;
 }
 
 /** The user object of the API: `id` and `_id` are both sent because the web app reads either. */

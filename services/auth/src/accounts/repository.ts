@@ -110,6 +110,17 @@ export class AccountRepository {
     );
   }
 
+  /** The users service's display name, unless a later event's is stored already; no account, no change. */
+  async setDisplayName(id: ObjectId, displayName: string, eventId: ObjectId): Promise<void> {
+    await this.accounts.updateOne(
+      {
+        _id: id,
+        $or: [{ displayNameEventId: { $exists: false } }, { displayNameEventId: { $lte: eventId } }],
+      },
+      { $set: { displayName, displayNameEventId: eventId, updatedAt: new Date() } },
+    );
+  }
+
   async delete(id: ObjectId): Promise<boolean> {
     const result = await this.accounts.deleteOne({ _id: id });
     return result.deletedCount === 1;

@@ -4,6 +4,7 @@ import { duplicateField } from '../accounts/duplicate-key';
 import { emailField, loginEmailField, usernameField } from '../accounts/fields';
 import { parseAccountId } from '../accounts/repository';
 import type { AuthContext } from '../context';
+import { recordAccountRegistered } from '../events/account-events';
 import type { Router } from '../http-types';
 import { givenPasswordField, newPasswordField, PASSWORD_MAX_BYTES, PASSWORD_MIN } from '../passwords/rules';
 import { signToken } from '../tokens/sign';
@@ -57,6 +58,7 @@ export function sessionRoutes(router: Router, auth: AuthContext): void {
       const field = duplicateField(err);
       throw field ? alreadyTaken(field) : err;
     });
+    await recordAccountRegistered(auth.deps.db, account);
     ctx.status = 201;
     ctx.body = { token: signToken(account, auth.tokens), user: toUserView(account) };
   });

@@ -1,0 +1,21 @@
+import { recordEvent } from '@devcircle/service-kit';
+import type { Db, ObjectId } from 'mongodb';
+import type { Account } from '../accounts/account';
+
+/** The log auth produces (docs/events.md), read by the users service to create profiles. */
+export const ACCOUNT_EVENTS = 'account_events';
+
+/**
+ * `account.registered`, right after the account insert (no transaction ties them: a crash in between loses
+ * the event, and the users service creates the profile on the user's first call instead). `createdAt` is the
+ * account's.
+ */
+export function recordAccountRegistered(db: Db, account: Account): Promise<ObjectId> {
+  return recordEvent(db, ACCOUNT_EVENTS, {
+    type: 'account.registered',
+    userId: account._id,
+    username: account.username,
+    displayName: account.displayName,
+    createdAt: account.createdAt,
+  });
+}

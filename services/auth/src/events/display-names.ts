@@ -1,0 +1,29 @@
+import type { EventConsumerSpec, Logger } from '@devcircle/service-kit';
+import { ObjectId } from 'mongodb';
+import { parseAccountId, type AccountRepository } from '../accounts/repository';
+
+export const PROFILE_EVENTS = 'profile_events';
+
+const userIdOf = (value: unknown): ObjectId | undefined =>
+  value instanceof ObjectId ? value : typeof value === 'string' ? parseAccountId(value) : undefined;
+
+/**
+ * `auth.display-names`: the display name auth answers (`/api/auth/me`, login, register) follows the users
+ * service's profile edits. Idempotent; an older event handled after a newer one changes nothing.
+ */
+export function displayNamesConsumer(accounts: AccountRepository, logger: Logger): EventConsumerSpec {
+  return {
+    name: 'auth.display-names',
+    log: PROFILE_EVENTS,
+    handle: async (event) => {
+      if (event.type !== 'profile.updated') return;
+      const userId = userIdOf(event.userId);
+      if (!userId || typeof event.displayName !== 'string') {
+        // Retrying cannot repair it, and holding it would stop every later profile edit.
+        logger.error({ eventId: event._id }, 'profile.updated without a user id or display name; skipped');
+        return;
+      }
+      await accounts.setDisplayName(userId, event.displayName, event._id);
+    },
+  };
+}
