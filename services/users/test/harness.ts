@@ -31,6 +31,8 @@ export interface UsersHarness {
   env: NodeJS.ProcessEnv;
   /** Handles every event recorded so far with the users service's consumers. */
   drain(): Promise<void>;
+  /** The same with every consumer of the three services (auth, posts and users), until all are idle. */
+  drainAll(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -60,6 +62,14 @@ export async function startUsers(overrides: NodeJS.ProcessEnv = {}): Promise<Use
     env: { ...env, POSTS_URL: posts.url, AUTH_URL: auth.url, ...overrides },
     drain: async () => {
       for (const consumer of users.consumers) await consumer.drain();
+    },
+    drainAll: async () => {
+      // Twice: a consumer's handling can record events for another (none does today, but it costs nothing).
+      for (let round = 0; round < 2; round++) {
+        for (const service of [auth, posts, users]) {
+          for (const consumer of service.consumers) await consumer.drain();
+        }
+      }
     },
     stop: async () => {
       await Promise.all([users.stop(), posts.stop(), auth.stop()]);
