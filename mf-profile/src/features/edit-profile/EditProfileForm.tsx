@@ -1,0 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { useSdk } from '@devcircle/sdk/react';
+import { Alert, Button, TextArea, TextField } from '@devcircle/ui';
+import { profilePath } from '../users/paths';
+import type { PublicUser } from '../users/types';
+import { BIO_MAX, DISPLAY_NAME_MAX, formValuesOf, type ProfileFormValues } from './profileForm';
+import { SkillsEditor } from './SkillsEditor';
+import { useSaveProfile } from './useSaveProfile';
+import styles from './EditProfileScreen.module.css';
+
+/** The edit form: Display Name, Bio (n/500), Skills, GitHub Profile URL; Cancel and Save Changes. */
+export function EditProfileForm({ user }: { user: PublicUser }) {
+  const sdk = useSdk();
+  const [values, setValues] = useState<ProfileFormValues>(() => formValuesOf(user));
+  const { state, save } = useSaveProfile();
+  const locked = state.status === 'saving' || state.status === 'saved';
+
+  const set = <K extends keyof ProfileFormValues>(key: K, value: ProfileFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!locked) void save(values);
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} aria-label="Edit profile">
+      <TextField
+        label="Display Name"
+        value={values.displayName}
+        maxLength={DISPLAY_NAME_MAX}
+        autoComplete="nickname"
+        disabled={locked}
+        onChange={(event) => set('displayName', event.target.value)}
+      />
+      <TextArea
+        label="Bio"
+        value={values.bio}
+        maxLength={BIO_MAX}
+        showCounter
+        rows={5}
+        placeholder="Tell other developers about yourself"
+        disabled={locked}
+        onChange={(event) => set('bio', event.target.value)}
+      />
+      <SkillsEditor skills={values.skills} onChange={(skills) => set('skills', skills)} disabled={locked} />
+      <TextField
+        label="GitHub Profile URL"
+        type="url"
+        inputMode="url"
+        value={values.githubLink}
+        placeholder="https://github.com/your-name"
+        disabled={locked}
+        onChange={(event) => set('githubLink', event.target.value)}
+      />
+      {state.status === 'failed' && <Alert tone="danger">{state.message}</Alert>}
+      {state.status === 'saved' && <Alert tone="success">Profile updated successfully!</Alert>}
+      <div className={styles.actions}>
+        <Button
+          variant="secondary"
+          disabled={state.status === 'saving'}
+          onClick={() => sdk.navigation.navigate(profilePath(user.username))}
+        >
+          Cancel
+        </Button>
+        <Button type="submit" disabled={locked}>
+          {state.status === 'saving' ? 'Saving Changes...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

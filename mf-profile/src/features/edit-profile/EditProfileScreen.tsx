@@ -1,0 +1,27 @@
+import { ArrowLeft } from 'lucide-react';
+import { useAuth } from '@devcircle/sdk/react';
+import { Alert, AppLink } from '@devcircle/ui';
+import { profilePath } from '../users/paths';
+import { EditProfileForm } from './EditProfileForm';
+import { EditProfileSkeleton } from './EditProfileSkeleton';
+import { useOwnProfile } from './useOwnProfile';
+import styles from './EditProfileScreen.module.css';
+
+/** /edit-profile (product-spec §2 Edit profile): the signed-in user's own profile, edited and saved. */
+export function EditProfileScreen() {
+  const { user } = useAuth();
+  const state = useOwnProfile();
+  const username = user?.username ?? '';
+  return (
+    <main className={styles.page}>
+      <AppLink to={profilePath(username)} className={styles.back}>
+        <ArrowLeft size={16} aria-hidden="true" />
+        Back to profile
+      </AppLink>
+      <h1 className={styles.title}>Edit Profile</h1>
+      {state.status === 'loading' && <EditProfileSkeleton />}
+      {state.status === 'failed' && <Alert tone="danger">{state.message}</Alert>}
+      {state.status === 'loaded' && <EditProfileForm user={state.user} />}
+    </main>
+  );
+}

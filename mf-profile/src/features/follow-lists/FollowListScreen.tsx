@@ -1,0 +1,64 @@
+import { ArrowLeft, Users } from 'lucide-react';
+import { AppLink, Button, EmptyState } from '@devcircle/ui';
+import { profilePath } from '../users/paths';
+import { FollowListSkeleton } from './FollowListSkeleton';
+import { FollowRow } from './FollowRow';
+import { useFollowList, type FollowListKind } from './useFollowList';
+import styles from './FollowListScreen.module.css';
+
+const TITLES: Record<FollowListKind, string> = { followers: 'Followers', following: 'Following' };
+const EMPTY: Record<FollowListKind, string> = {
+  followers: 'No followers yet.',
+  following: 'Not following anyone yet.',
+};
+
+/** /profile/{username}/followers and /following (product-spec §2): the people, newest first. */
+export function FollowListScreen({ username, list }: { username: string; list: FollowListKind }) {
+  const { state, loadingMore, loadMore } = useFollowList(username, list);
+  const title = TITLES[list];
+  return (
+    <main className={styles.page}>
+      <AppLink to={profilePath(username)} className={styles.back}>
+        <ArrowLeft size={16} aria-hidden="true" />
+        Back to profile
+      </AppLink>
+      <h1 className={styles.title}>
+        {title} <span className={styles.of}>of @{username}</span>
+      </h1>
+      {state.status === 'loading' && <FollowListSkeleton label={`Loading ${title.toLowerCase()}`} />}
+      {state.status === 'failed' && (
+        <EmptyState
+          role="alert"
+          tone="warning"
+          icon={<Users size={24} />}
+          title={state.message}
+          message={state.detail}
+        />
+      )}
+      {state.status === 'loaded' && state.users.length === 0 && (
+        <EmptyState icon={<Users size={24} />} title={EMPTY[list]} />
+      )}
+      {state.status === 'loaded' && state.users.length > 0 && (
+        <>
+          <ul className={styles.card} aria-label={title}>
+            {state.users.map((user) => (
+              <li key={user._id} className={styles.item}>
+                <FollowRow user={user} />
+              </li>
+            ))}
+          </ul>
+          {state.hasMore && (
+            <Button
+              variant="secondary"
+              className={styles.more}
+              busy={loadingMore}
+              onClick={() => void loadMore()}
+            >
+              Load More
+            </Button>
+          )}
+        </>
+      )}
+    </main>
+  );
+}

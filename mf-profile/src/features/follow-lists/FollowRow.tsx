@@ -1,0 +1,29 @@
+import { MessageSquare } from 'lucide-react';
+import { AppLink, Avatar } from '@devcircle/ui';
+import { messagesPath, profilePath } from '../users/paths';
+import type { UserRef } from '../users/types';
+import styles from './FollowRow.module.css';
+
+/** One person in a list: avatar, display name and @username (to the profile), and a message link. */
+export function FollowRow({ user }: { user: UserRef }) {
+  const name = user.displayName || user.username;
+  return (
+    <div className={styles.row}>
+      <AppLink to={profilePath(user.username)} className={styles.person}>
+        <Avatar name={name} colorKey={user._id} size="lg" />
+        <span className={styles.names}>
+          <span className={styles.name}>{name}</span>
+          <span className={styles.handle}>@{user.username}</span>
+        </span>
+      </AppLink>
+      <AppLink
+        to={messagesPath(user.username)}
+        className={styles.message}
+        aria-label={`Message ${user.username}`}
+        title={`Message ${user.username}`}
+      >
+        <MessageSquare size={18} aria-hidden="true" />
+      </AppLink>
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { PenLine } from 'lucide-react';
+import { useAuth } from '@devcircle/sdk/react';
+import { AppLink, buttonClassName } from '@devcircle/ui';
+import { ProfilePosts } from '../profile-posts/ProfilePosts';
+import { isOwnProfile } from '../users/isOwnProfile';
+import { EDIT_PROFILE_PATH } from '../users/paths';
+import type { ProfilePost, ProfileResponse } from '../users/types';
+import { WelcomePrompt } from '../welcome-prompt/WelcomePrompt';
+import { AboutPanel } from './AboutPanel';
+import { ActivityPanel } from './ActivityPanel';
+import { FollowButton } from './FollowButton';
+import { PrivateProfileNotice } from './PrivateProfileNotice';
+import { ProfileHeader } from './ProfileHeader';
+import { ProfileMetrics } from './ProfileMetrics';
+import { ProfileSummary } from './ProfileSummary';
+import { ProfileTabs } from './ProfileTabs';
+import { useFollowToggle } from './useFollowToggle';
+import styles from './LoadedProfile.module.css';
+
+interface LoadedProfileProps {
+  data: ProfileResponse;
+  version: number;
+  update(change: (data: ProfileResponse) => ProfileResponse): void;
+  refetch(): Promise<void>;
+}
+
+/** A loaded profile: the private notice, or header, welcome prompt, summary, metrics and tabs. */
+export function LoadedProfile({ data, version, update, refetch }: LoadedProfileProps) {
+  const { user: viewer } = useAuth();
+  const { user } = data;
+  const owner = isOwnProfile(viewer, user);
+  const toggleFollow = useFollowToggle({ data, update, refetch });
+  const followButton =
+    viewer && !owner ? <FollowButton isFollowing={data.isFollowing} onToggle={toggleFollow} /> : undefined;
+
+  const afterDelete = (post: ProfilePost) =>
+    update((current) => ({
+      ...current,
+      stats: current.stats && {
+        posts: Math.max(0, current.stats.posts - 1),
+        likes: Math.max(0, current.stats.likes - post.likes),
+      },
+    }));
+
+  if (!data.canView) {
+    return (
+      <div className={styles.profile}>
+        <ProfileHeader user={user} />
+        <PrivateProfileNotice action={followButton} />
+      </div>
+    );
+  }
+
+  const editButton = owner ? (
+    <AppLink to={EDIT_PROFILE_PATH} className={buttonClassName({ variant: 'secondary' })}>
+      <PenLine size={18} aria-hidden="true" />
+      Edit Profile
+    </AppLink>
+  ) : undefined;
+
+  return (
+    <div className={styles.profile}>
+      <ProfileHeader user={user} action={editButton ?? followButton} />
+      {owner && <WelcomePrompt user={user} />}
+      <ProfileSummary user={user} />
+      <ProfileMetrics user={user} stats={data.stats ?? { posts: data.pagination.total, likes: 0 }} />
+      <ProfileTabs
+        label="Profile sections"
+        tabs={[
+          {
+            key: 'posts',
+            label: 'Posts',
+            panel: (
+              <ProfilePosts
+                key={version}
+                username={user.username}
+                initial={{ posts: data.posts, pagination: data.pagination }}
+                isOwner={owner}
+                unavailable={data.postsUnavailable}
+                onDeleted={afterDelete}
+              />
+            ),
+          },
+          { key: 'activity', label: 'Activity', panel: <ActivityPanel /> },
+          { key: 'about', label: 'About', panel: <AboutPanel user={user} /> },
+        ]}
+      />
+    </div>
+  );
+}

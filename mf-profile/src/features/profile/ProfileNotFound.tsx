@@ -1,0 +1,21 @@
+import { UserX } from 'lucide-react';
+import { AppLink, EmptyState, buttonClassName } from '@devcircle/ui';
+import { EXPLORE_PATH } from '../users/paths';
+
+/** 'User Not Found' with the server's message (or the default) and the way on: 'Explore Developers'. */
+export function ProfileNotFound({ message }: { message: string }) {
+  return (
+    <EmptyState
+      role="alert"
+      tone="warning"
+      icon={<UserX size={24} />}
+      title="User Not Found"
+      message={message}
+      action={
+        <AppLink to={EXPLORE_PATH} className={buttonClassName()}>
+          Explore Developers
+        </AppLink>
+      }
+    />
+  );
+}

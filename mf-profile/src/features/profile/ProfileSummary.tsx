@@ -1,0 +1,35 @@
+import { useId } from 'react';
+import type { PublicUser } from '../users/types';
+import { BioText } from './BioText';
+import { GithubLink } from './GithubLink';
+import { HEADER_SKILL_COUNT, SkillList } from './SkillList';
+import styles from './ProfileSummary.module.css';
+
+/** Under the header: About (bio), Skills (first 5, '+N more') and the code-hosting link, each when set. */
+export function ProfileSummary({ user }: { user: PublicUser }) {
+  const skills = user.skills ?? [];
+  const aboutId = useId();
+  const skillsId = useId();
+  if (!user.bio && skills.length === 0 && !user.githubLink) return null;
+  return (
+    <div className={styles.summary}>
+      {user.bio && (
+        <section aria-labelledby={aboutId} className={styles.section}>
+          <h2 id={aboutId} className={styles.heading}>
+            About
+          </h2>
+          <BioText bio={user.bio} />
+        </section>
+      )}
+      {skills.length > 0 && (
+        <section aria-labelledby={skillsId} className={styles.section}>
+          <h2 id={skillsId} className={styles.heading}>
+            Skills
+          </h2>
+          <SkillList skills={skills} limit={HEADER_SKILL_COUNT} label="Skills" />
+        </section>
+      )}
+      {user.githubLink && <GithubLink href={user.githubLink} />}
+    </div>
+  );
+}
