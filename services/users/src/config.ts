@@ -1,4 +1,4 @@
-import { DEFAULT_PORTS } from '@devcircle/service-kit';
+import { servicePort } from '@devcircle/service-kit';
 
 /** The users service's own settings; the common ones (secrets, database) come from the kit's base config. */
 export interface UsersSettings {
@@ -24,11 +24,15 @@ function readUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string
   return url.href.replace(/\/+$/, '');
 }
 
-/** Read once at start: a bad value stops the start with its message. */
+/**
+ * Read once at start: a bad value stops the start with its message. Without POSTS_URL / AUTH_URL the services
+ * are on this machine at their ports (POSTS_PORT / AUTH_PORT, else the kit's DEFAULT_PORTS), as `npm start`
+ * runs them.
+ */
 export function loadUsersSettings(env: NodeJS.ProcessEnv): UsersSettings {
   return {
-    postsUrl: readUrl(env, 'POSTS_URL', `http://127.0.0.1:${DEFAULT_PORTS.posts}`),
-    authUrl: readUrl(env, 'AUTH_URL', `http://127.0.0.1:${DEFAULT_PORTS.auth}`),
+    postsUrl: readUrl(env, 'POSTS_URL', `http://127.0.0.1:${servicePort('posts', env)}`),
+    authUrl: readUrl(env, 'AUTH_URL', `http://127.0.0.1:${servicePort('auth', env)}`),
     upstreamTimeoutMs: UPSTREAM_TIMEOUT_MS,
   };
 }
