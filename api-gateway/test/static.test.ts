@@ -33,6 +33,7 @@ beforeAll(async () => {
     SHELL_DIST: path.join(dir, 'shell'),
     REMOTE_FEED_DIST: path.join(dir, 'feed'),
     REMOTE_PROFILE_DIST: path.join(dir, 'no-such-build'),
+    REMOTE_EXPLORE_DIST: path.join(dir, 'not-built-either'),
     REMOTE_ACCOUNT_URL: 'https://account.cdn.example.com/v42/mf-manifest.json',
     CORS_ORIGINS: 'https://partner.example.com, http://localhost:3000',
   });
