@@ -54,12 +54,17 @@ export async function startStack(gatewayOverrides: Record<string, string> = {}):
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.GATEWAY_LOG ?? 'silent',
   };
+  const services = {} as Record<ServiceName, RunningService>;
+  // The users service calls posts and auth (profile posts, account deletion): it learns where they run.
+  const envFor = (definition: ServiceDefinition): NodeJS.ProcessEnv =>
+    definition === usersService
+      ? { ...env, POSTS_URL: services.posts.url, AUTH_URL: services.auth.url }
+      : env;
   const launch = async (definition: ServiceDefinition, port = 0): Promise<RunningService> => {
-    const service = await startService(definition, { port, env });
+    const service = await startService(definition, { port, env: envFor(definition) });
     await service.ready;
     return service;
   };
-  const services = {} as Record<ServiceName, RunningService>;
   for (const name of Object.keys(DEFINITIONS) as ServiceName[])
     services[name] = await launch(DEFINITIONS[name]);
   const gatewayEnv = {
