@@ -6,8 +6,7 @@ module.exports = {
     '<rootDir>/sdk/jest.config.js',
     '<rootDir>/shell/jest.config.js',
     '<rootDir>/ui/jest.config.js',
-    '<rootDir>/mf-account/jest.config.js',
-    '<rootDir>/mf-feed/jest.config.js',
+    '<rootDir>/mf-*/jest.config.js',
   ],
   // A global option: Jest ignores it inside project configs. Integration tests start real servers.
   testTimeout: 30000,

@@ -5,7 +5,7 @@ import type { DevCircleSdk } from '@devcircle/sdk';
 import { CommentsSection } from '../src/features/comments/CommentsSection';
 import type { Post } from '../src/features/posts/types';
 import { publish, renderWithSdk, startWebBackend, type WebBackend } from './harness';
-import { holdRequests } from './holdRequests';
+import { holdRequests } from '../../test-support/hold-requests';
 
 let backend: WebBackend;
 let alice: DevCircleSdk;

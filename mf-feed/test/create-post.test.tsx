@@ -4,7 +4,7 @@ import type { DevCircleSdk } from '@devcircle/sdk';
 import { CreatePostScreen } from '../src/features/create-post/CreatePostScreen';
 import type { FeedPage, Post } from '../src/features/posts/types';
 import { renderWithSdk, startWebBackend, type WebBackend } from './harness';
-import { holdRequests } from './holdRequests';
+import { holdRequests } from '../../test-support/hold-requests';
 
 let backend: WebBackend;
 let author: DevCircleSdk;

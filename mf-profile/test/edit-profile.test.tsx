@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EditProfileScreen } from '../src/features/edit-profile/EditProfileScreen';
-import { holdRequests } from '../../mf-feed/test/holdRequests';
+import { holdRequests } from '../../test-support/hold-requests';
 import { renderWithSdk, startWebBackend, type WebBackend } from './harness';
 import { editProfile, idOf, profileOf, signUpWithProfile } from './users';
 

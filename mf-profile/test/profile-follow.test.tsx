@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProfileScreen } from '../src/features/profile/ProfileScreen';
-import { holdRequests } from '../../mf-feed/test/holdRequests';
+import { holdRequests } from '../../test-support/hold-requests';
 import { renderWithSdk, startWebBackend, type WebBackend } from './harness';
 import { follow, profileOf, setPrivate, signUpWithProfile } from './users';
 
