@@ -1,4 +1,5 @@
 module.exports = require('../jest.base')(__dirname, 'shell', {
-  testEnvironment: 'jsdom',
+  // The shell's SDK talks to the real gateway and services (test-support/web-backend.ts) through Node's fetch.
+  testEnvironment: require.resolve('../test-support/jsdom-with-node-fetch.js'),
   setupFiles: ['<rootDir>/test/setup.ts'],
 });

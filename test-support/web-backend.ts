@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
@@ -6,34 +7,71 @@ import { startService, type RunningService, type ServiceDefinition } from '@devc
 import { createSdk, memoryStorage, type DevCircleSdk } from '@devcircle/sdk';
 import { startGateway, type RunningGateway } from '../api-gateway/src';
 import { definition as authService } from '../services/auth/src';
+import { definition as notificationsService } from '../services/notifications/src';
 import { definition as postsService } from '../services/posts/src';
 import { definition as usersService } from '../services/users/src';
 
 const SECRETS = { JWT_SECRET: 'web-test-jwt-secret', INTERNAL_SECRET: 'web-test-internal-secret' };
+const DATABASE_NAME = 'web-test';
+/** Every test request comes from 127.0.0.1: per-IP limits would only count the whole test file. */
+const PER_IP_UNLIMITED = '10000';
 
 /**
- * The real back end a remote's component tests talk to: the embedded database, the auth, posts and users
- * services and the gateway in front of them, in-process on free ports. Screens are rendered with an SDK whose
- * fetch goes to this gateway, so a test exercises the same calls the browser makes.
+ * The real back end a remote's component tests talk to: the embedded database, the auth, posts, users and
+ * notifications services and the gateway in front of them, in-process on free ports. Screens are rendered with
+ * an SDK whose fetch goes to this gateway, so a test exercises the same calls the browser makes.
  */
 export interface WebBackend {
   url: string;
   database: RunningServer;
+  /** The database the services use: `mongodb://127.0.0.1:<port>/web-test`. */
+  databaseUri: string;
+  /** auth, posts, users, notifications (in that order). */
   services: RunningService[];
   gateway: RunningGateway;
+  /** The services' DATA_DIR: without SMTP, auth writes its mail to `<dataDir>/outbox`. */
+  dataDir: string;
   /** Registers a new user through the gateway and answers an SDK signed in as that user. */
   signUp(username?: string): Promise<DevCircleSdk>;
+  /**
+   * The token of the newest password-reset link mailed to `email` (read from the outbox, waiting up to 10 s
+   * for the mail: auth sends it after answering). Use with real timers.
+   */
+  resetTokenFor(email: string, after?: string): Promise<string>;
   stop(): Promise<void>;
 }
 
 let userCounter = 0;
 
+/** The token of the newest reset link to `email` in `outbox` other than `after`, or '' when none yet. */
+async function newestResetToken(outbox: string, email: string, after?: string): Promise<string> {
+  const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
+  for (const file of files) {
+    // Quoted-printable: soft line breaks and `=` written as `=3D`.
+    const mail = (await readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '');
+    if (!mail.toLowerCase().includes(email.toLowerCase())) continue;
+    const token = /\/reset-password\?token=(?:3D)?([\w-]+)/.exec(mail)?.[1] ?? '';
+    return token === after ? '' : token;
+  }
+  return '';
+}
+
+/** An http:// address where nothing listens (a port taken and released): connecting is refused for real. */
+export async function unreachableUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+  return `http://127.0.0.1:${port}`;
+}
+
 export async function startWebBackend(): Promise<WebBackend> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'devcircle-web-'));
   const database = await startServer({ port: 0 });
+  const databaseUri = `mongodb://127.0.0.1:${database.port}/${DATABASE_NAME}`;
   const env = {
     ...SECRETS,
-    MONGODB_URI: `mongodb://127.0.0.1:${database.port}/web-test`,
+    MONGODB_URI: databaseUri,
     BCRYPT_COST: '10',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -43,11 +81,13 @@ export async function startWebBackend(): Promise<WebBackend> {
     await service.ready;
     return service;
   };
-  const [auth, posts, users] = [
+  const [auth, posts, users, notifications] = [
     await start(authService),
     await start(postsService),
     await start(usersService),
+    await start(notificationsService),
   ];
+  const services = [auth, posts, users, notifications];
   const gateway = await startGateway({
     port: 0,
     env: {
@@ -57,8 +97,12 @@ export async function startWebBackend(): Promise<WebBackend> {
       AUTH_URLS: auth.url,
       POSTS_URLS: posts.url,
       USERS_URLS: users.url,
+      NOTIFICATIONS_URLS: notifications.url,
       RATE_LIMIT_STORE: 'memory',
-      RATE_LIMIT_REGISTER_PER_IP: '10000',
+      RATE_LIMIT_REGISTER_PER_IP: PER_IP_UNLIMITED,
+      RATE_LIMIT_LOGIN_PER_IP: PER_IP_UNLIMITED,
+      RATE_LIMIT_FORGOT_PASSWORD_PER_IP: PER_IP_UNLIMITED,
+      RATE_LIMIT_RESET_PASSWORD_PER_IP: PER_IP_UNLIMITED,
       SERVE_STATIC: 'false',
       HEALTH_CHECK_INTERVAL_MS: '0',
     },
@@ -68,8 +112,10 @@ export async function startWebBackend(): Promise<WebBackend> {
   return {
     url: gateway.url,
     database,
-    services: [auth, posts, users],
+    databaseUri,
+    services,
     gateway,
+    dataDir,
     signUp: async (username = `user${process.pid}x${++userCounter}`) => {
       const sdk = createSdk({
         baseUrl: gateway.url,
@@ -79,9 +125,20 @@ export async function startWebBackend(): Promise<WebBackend> {
       await sdk.auth.register(username, `${username}@example.com`, 'secret123');
       return sdk;
     },
+    resetTokenFor: async (email, after) => {
+      const outbox = path.join(dataDir, 'outbox');
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const token = await newestResetToken(outbox, email, after);
+        if (token) return token;
+        if (Date.now() > deadline) throw new Error(`No password-reset mail to ${email} in ${outbox}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
     stop: async () => {
       await gateway.stop();
-      for (const service of [auth, posts, users]) await service.stop();
+      // A test may have stopped a service already; stopping it again must not hide the others.
+      for (const service of services) await service.stop().catch(() => undefined);
       await database.stop();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -1,13 +1,21 @@
 import '@testing-library/jest-dom';
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AccountApp } from '../src/app/AccountApp';
-import { fakeAuthService, heldReply, renderWithSdk, type Route } from './fakeAuthService';
+import {
+  accountService,
+  failingProxy,
+  renderWithSdk,
+  requestResetLink,
+  unreachableUrl,
+  useWebBackend,
+} from './backend';
 
 const SENT = 'If an account with that email exists, a reset link has been sent.';
 
-function renderForgot(overrides: Record<string, Route> = {}) {
-  const service = fakeAuthService(overrides);
+const backend = useWebBackend();
+
+function renderForgot(service = accountService(backend().url)) {
   renderWithSdk(<AccountApp path="/forgot-password" />, service.sdk);
   return service;
 }
@@ -26,55 +34,60 @@ test('the email field is a required email input inside a labelled form', () => {
 });
 
 test('success shows the fixed text and sends the trimmed email', async () => {
+  await backend().signUp('ada');
   const { calls } = renderForgot();
   await requestLink('  ada@example.com ');
   expect(await screen.findByRole('status')).toHaveTextContent(SENT);
   expect(calls).toEqual([{ route: 'POST /api/auth/forgot-password', body: { email: 'ada@example.com' } }]);
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  // The auth service really mailed ada a reset link.
+  await expect(backend().resetTokenFor('ada@example.com')).resolves.toMatch(/^[\w-]{20,}$/);
 });
 
-test('the success text stays fixed whatever the server says', async () => {
-  renderForgot({
-    'POST /api/auth/forgot-password': () => ({
-      status: 200,
-      body: { message: 'Mail queued for ada@example.com' },
-    }),
-  });
-  await requestLink();
+test('the success text stays fixed whether or not the address has an account', async () => {
+  // The service answers the same for both (so does the screen): nothing reveals whether an account exists.
+  renderForgot();
+  await requestLink('nobody-here@example.com');
   expect(await screen.findByRole('status')).toHaveTextContent(SENT);
-  expect(screen.queryByText(/Mail queued/)).not.toBeInTheDocument();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
 test('the button reads Sending... while the request is out', async () => {
-  const held = heldReply({ status: 200, body: { message: SENT } });
-  renderForgot({ 'POST /api/auth/forgot-password': held.route });
+  const service = accountService(backend().url);
+  const held = service.hold('POST /api/auth/forgot-password');
+  renderForgot(service);
   await requestLink();
   expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
-  await act(async () => held.release());
+  held.release();
+  expect(await screen.findByRole('status')).toHaveTextContent(SENT);
   expect(screen.getByRole('button', { name: 'Send reset link' })).toBeEnabled();
-  expect(screen.getByRole('status')).toHaveTextContent(SENT);
 });
 
 test('a failure shows the server’s message', async () => {
-  renderForgot({
-    'POST /api/auth/forgot-password': () => ({
-      status: 429,
-      body: { message: 'Too many requests, try again later' },
-    }),
-  });
-  await requestLink();
-  expect(await screen.findByRole('alert')).toHaveTextContent('Too many requests, try again later');
+  // The gateway allows 5 requests per address an hour; the screen's is the 6th.
+  for (let attempt = 1; attempt <= 5; attempt += 1) await requestResetLink(backend(), 'limited@example.com');
+  renderForgot();
+  await requestLink('limited@example.com');
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    /^Too many attempts\. Please try again in \d+ minutes?\.$/,
+  );
   expect(screen.queryByRole('status')).not.toBeInTheDocument();
 });
 
 test('a failure without a message falls back to the generic text', async () => {
-  renderForgot({ 'POST /api/auth/forgot-password': () => ({ status: 500 }) });
-  await requestLink();
-  expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
+  // Our gateway always sends a message; a bare error page comes from a proxy in front of it (see failingProxy).
+  const proxy = await failingProxy();
+  try {
+    renderForgot(accountService(proxy.url));
+    await requestLink();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
+  } finally {
+    await proxy.close();
+  }
 });
 
 test('no answer at all falls back to the generic text too, and editing the email clears it', async () => {
-  renderForgot({ 'POST /api/auth/forgot-password': () => 'network' });
+  renderForgot(accountService(await unreachableUrl()));
   await requestLink();
   expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
   await userEvent.type(screen.getByLabelText('Email'), 'x');

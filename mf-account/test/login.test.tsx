@@ -1,10 +1,12 @@
 import '@testing-library/jest-dom';
-import { act, screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AccountApp } from '../src/app/AccountApp';
-import { fakeAuthService, heldReply, KNOWN_USER, renderWithSdk } from './fakeAuthService';
+import { accountService, PASSWORD, renderWithSdk, unreachableUrl, useWebBackend } from './backend';
 
-function renderLogin(service = fakeAuthService()) {
+const backend = useWebBackend();
+
+function renderLogin(service = accountService(backend().url)) {
   renderWithSdk(<AccountApp path="/login" />, service.sdk);
   const form = screen.getByRole('form', { name: 'Sign in' });
   return { ...service, form };
@@ -26,32 +28,33 @@ test('a failed sign-in shows the server’s message in a banner that clears when
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
-test('without a server message the banner says Login failed', async () => {
+test('without a server message (no answer at all) the banner says Login failed', async () => {
   const user = userEvent.setup();
-  renderLogin(fakeAuthService({ 'POST /api/auth/login': () => ({ status: 500 }) }));
-  await user.type(screen.getByLabelText('Email'), KNOWN_USER.email);
-  await user.type(screen.getByLabelText('Password'), KNOWN_USER.password);
+  renderLogin(accountService(await unreachableUrl()));
+  await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+  await user.type(screen.getByLabelText('Password'), PASSWORD);
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Login failed');
 });
 
 test('the button reads Signing in... while busy, then success goes to /feed', async () => {
   const user = userEvent.setup();
-  const held = heldReply({
-    status: 200,
-    body: { token: 'token-1', user: { id: 'u1', username: 'ada', email: KNOWN_USER.email } },
-  });
-  const { sdk, navigate, calls } = renderLogin(fakeAuthService({ 'POST /api/auth/login': held.route }));
-  await user.type(screen.getByLabelText('Email'), ` ${KNOWN_USER.email} `);
-  await user.type(screen.getByLabelText('Password'), KNOWN_USER.password);
+  await backend().signUp('ada');
+  const service = accountService(backend().url);
+  const held = service.hold('POST /api/auth/login');
+  const { sdk, navigate, calls } = renderLogin(service);
+  await user.type(screen.getByLabelText('Email'), ' ada@example.com ');
+  await user.type(screen.getByLabelText('Password'), PASSWORD);
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
   const busy = await screen.findByRole('button', { name: 'Signing in...' });
   expect(busy).toBeDisabled();
-  expect(calls).toEqual([{ route: 'POST /api/auth/login', body: KNOWN_USER }]);
+  expect(calls).toEqual([
+    { route: 'POST /api/auth/login', body: { email: 'ada@example.com', password: PASSWORD } },
+  ]);
 
-  await act(async () => held.release());
-  expect(navigate).toHaveBeenCalledWith('/feed', undefined);
+  held.release();
+  await waitFor(() => expect(navigate).toHaveBeenCalledWith('/feed', undefined));
   expect(sdk.auth.getState().user?.username).toBe('ada');
   sdk.auth.logout();
 });

@@ -1,10 +1,12 @@
 import '@testing-library/jest-dom';
-import { act, screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AccountApp } from '../src/app/AccountApp';
-import { fakeAuthService, heldReply, renderWithSdk } from './fakeAuthService';
+import { accountService, renderWithSdk, unreachableUrl, useWebBackend } from './backend';
 
-function renderRegister(service = fakeAuthService()) {
+const backend = useWebBackend();
+
+function renderRegister(service = accountService(backend().url)) {
   renderWithSdk(<AccountApp path="/register" />, service.sdk);
   return service;
 }
@@ -94,10 +96,11 @@ test('the mismatch error clears when the confirmation is edited', async () => {
 });
 
 test('a server conflict shows in the banner and on its field; both clear when that field is edited', async () => {
+  await backend().signUp('taken');
   const { navigate } = renderRegister();
   await fill({
     Username: 'taken',
-    Email: 'ada@example.com',
+    Email: 'someone-else@example.com',
     Password: 'secret123',
     'Confirm password': 'secret123',
   });
@@ -111,8 +114,8 @@ test('a server conflict shows in the banner and on its field; both clear when th
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
-test('without a server message the banner says Registration failed', async () => {
-  renderRegister(fakeAuthService({ 'POST /api/auth/register': () => ({ status: 500 }) }));
+test('without a server message (no answer at all) the banner says Registration failed', async () => {
+  renderRegister(accountService(await unreachableUrl()));
   await fill({
     Username: 'ada',
     Email: 'ada@example.com',
@@ -124,20 +127,23 @@ test('without a server message the banner says Registration failed', async () =>
 });
 
 test('the button reads Creating account... while busy; success goes to /feed', async () => {
-  const held = heldReply({
-    status: 201,
-    body: { token: 't', user: { id: 'u9', username: 'ada', email: 'a@b.co' } },
-  });
-  const { sdk, calls, navigate } = renderRegister(fakeAuthService({ 'POST /api/auth/register': held.route }));
+  const service = accountService(backend().url);
+  const held = service.hold('POST /api/auth/register');
+  const { sdk, calls, navigate } = renderRegister(service);
   await fill({ Username: ' ada ', Email: 'a@b.co', Password: 'secret123', 'Confirm password': 'secret123' });
   await submit();
   expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
   expect(calls).toEqual([
     { route: 'POST /api/auth/register', body: { username: 'ada', email: 'a@b.co', password: 'secret123' } },
   ]);
-  await act(async () => held.release());
-  expect(navigate).toHaveBeenCalledWith('/feed', undefined);
+  held.release();
+  await waitFor(() => expect(navigate).toHaveBeenCalledWith('/feed', undefined));
+  // The account exists for real: the session is ada's, and she can sign in with the password she chose.
+  expect(sdk.auth.getState().user).toMatchObject({ username: 'ada', email: 'a@b.co' });
   sdk.auth.logout();
+  const again = accountService(backend().url).sdk;
+  await expect(again.auth.login('a@b.co', 'secret123')).resolves.toMatchObject({ username: 'ada' });
+  again.auth.logout();
 });
 
 test('Show/Hide reveals the password', async () => {

@@ -2,12 +2,48 @@ import '@testing-library/jest-dom';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AccountApp } from '../src/app/AccountApp';
-import { fakeAuthService, GOOD_RESET_TOKEN, RESET_DONE, renderWithSdk, type Route } from './fakeAuthService';
+import {
+  accountService,
+  failingProxy,
+  RESET_DONE,
+  renderWithSdk,
+  requestResetLink,
+  unreachableUrl,
+  useWebBackend,
+} from './backend';
 
-function renderReset(search?: string, overrides: Record<string, Route> = {}) {
-  const service = fakeAuthService(overrides);
+const backend = useWebBackend();
+
+/** A token of the right shape for screens that never send it (validation, Show/Hide). */
+const SOME_TOKEN = 'some-reset-token';
+const RESET = 'POST /api/auth/reset-password';
+
+function renderReset(search?: string, service = accountService(backend().url)) {
   renderWithSdk(<AccountApp path="/reset-password" search={search} />, service.sdk);
   return service;
+}
+
+/** A user registered through the gateway and the token of the reset link the auth service mailed them. */
+async function userWithResetLink() {
+  const sdk = await backend().signUp();
+  const { email } = sdk.auth.getState().user ?? { email: '' };
+  await requestResetLink(backend(), email);
+  return { email, token: await backend().resetTokenFor(email) };
+}
+
+/**
+ * Sends the form with real timers and waits for the back end's real answer, then fakes the timers (the redirect
+ * is the screen's own 2 s timer) and hands the answer to the screen. The back end has done its work by then:
+ * faking its timers while it runs would stop it (the gateway's revocation poll needs Node's own).
+ */
+async function submitThenFakeTimers(service: ReturnType<typeof accountService>) {
+  const answer = service.holdAnswer(RESET);
+  await choose(userEvent.setup(), 'new-secret');
+  await service.answered(RESET);
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'queueMicrotask'] });
+  answer.release();
+  // The answer is in memory now: a few turns of the microtask queue are all the screen needs.
+  for (let turn = 0; turn < 5; turn += 1) await act(async () => {});
 }
 
 const password = () => screen.getByLabelText('New password');
@@ -44,7 +80,7 @@ test.each([undefined, '', '?token=', '?token=%20', '?other=1'])(
 
 test('a short password and a mismatch show their messages and send nothing', async () => {
   const user = userEvent.setup();
-  const { calls } = renderReset(`?token=${GOOD_RESET_TOKEN}`);
+  const { calls } = renderReset(`?token=${SOME_TOKEN}`);
   await choose(user, '12345', '54321');
   expect(errorOf(password())).toBe('Password must be at least 6 characters.');
   expect(errorOf(confirmation())).toBe('Passwords do not match.');
@@ -54,7 +90,7 @@ test('a short password and a mismatch show their messages and send nothing', asy
 
 test('an empty form asks for 6 characters; a long enough password only needs its confirmation', async () => {
   const user = userEvent.setup();
-  renderReset(`?token=${GOOD_RESET_TOKEN}`);
+  renderReset(`?token=${SOME_TOKEN}`);
   await choose(user, '');
   expect(errorOf(password())).toBe('Password must be at least 6 characters.');
   expect(errorOf(confirmation())).toBe('');
@@ -67,7 +103,7 @@ test('an empty form asks for 6 characters; a long enough password only needs its
 
 test('each field’s message clears when that field is edited', async () => {
   const user = userEvent.setup();
-  renderReset(`?token=${GOOD_RESET_TOKEN}`);
+  renderReset(`?token=${SOME_TOKEN}`);
   await choose(user, '123', '321');
   await user.type(password(), '4');
   expect(errorOf(password())).toBe('');
@@ -78,7 +114,7 @@ test('each field’s message clears when that field is edited', async () => {
 
 test('Show/Hide reveals the new password', async () => {
   const user = userEvent.setup();
-  renderReset(`?token=${GOOD_RESET_TOKEN}`);
+  renderReset(`?token=${SOME_TOKEN}`);
   expect(password()).toHaveAttribute('type', 'password');
   await user.click(screen.getByRole('button', { name: 'Show password' }));
   expect(password()).toHaveAttribute('type', 'text');
@@ -87,51 +123,54 @@ test('Show/Hide reveals the new password', async () => {
 });
 
 test('success shows the server’s message, then goes to /login once 2 s have passed', async () => {
-  jest.useFakeTimers();
-  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  const { calls, navigate } = renderReset(`?token=${GOOD_RESET_TOKEN}`);
-  await choose(user, 'new-secret');
+  const { email, token } = await userWithResetLink();
+  const service = renderReset(`?token=${token}`);
+  await submitThenFakeTimers(service);
 
-  expect(await screen.findByRole('status')).toHaveTextContent(RESET_DONE);
-  expect(calls).toEqual([
-    { route: 'POST /api/auth/reset-password', body: { token: GOOD_RESET_TOKEN, password: 'new-secret' } },
-  ]);
+  expect(screen.getByRole('status')).toHaveTextContent(RESET_DONE);
+  expect(service.calls).toEqual([{ route: RESET, body: { token, password: 'new-secret' } }]);
   expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
   expect(screen.getByRole('link', { name: 'Sign in now' })).toHaveAttribute('href', '/login');
-  expect(navigate).not.toHaveBeenCalled();
+  expect(service.navigate).not.toHaveBeenCalled();
 
-  act(() => jest.advanceTimersByTime(2000));
-  expect(navigate).toHaveBeenCalledTimes(1);
-  expect(navigate).toHaveBeenCalledWith('/login', undefined);
+  act(() => jest.advanceTimersByTime(1999));
+  expect(service.navigate).not.toHaveBeenCalled();
+  act(() => jest.advanceTimersByTime(1));
+  expect(service.navigate).toHaveBeenCalledTimes(1);
+  expect(service.navigate).toHaveBeenCalledWith('/login', undefined);
+
+  // The password really changed: the new one signs in.
+  jest.useRealTimers();
+  const again = accountService(backend().url).sdk;
+  await expect(again.auth.login(email, 'new-secret')).resolves.toMatchObject({ email });
+  again.auth.logout();
 });
 
 test('leaving the screen before the redirect cancels it', async () => {
-  jest.useFakeTimers();
-  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
-  const service = fakeAuthService();
+  const { token } = await userWithResetLink();
+  const service = accountService(backend().url);
   const { unmount } = renderWithSdk(
-    <AccountApp path="/reset-password" search={`?token=${GOOD_RESET_TOKEN}`} />,
+    <AccountApp path="/reset-password" search={`?token=${token}`} />,
     service.sdk,
   );
-  await choose(user, 'new-secret');
-  await screen.findByRole('status');
+  await submitThenFakeTimers(service);
+  expect(screen.getByRole('status')).toHaveTextContent(RESET_DONE);
   unmount();
   act(() => jest.advanceTimersByTime(2000));
+  jest.useRealTimers();
   expect(service.navigate).not.toHaveBeenCalled();
 });
 
 test('the button reads Resetting password... while busy', async () => {
   const user = userEvent.setup();
-  let release: () => void = () => {};
-  renderReset(`?token=${GOOD_RESET_TOKEN}`, {
-    'POST /api/auth/reset-password': () =>
-      new Promise((resolve) => {
-        release = () => resolve({ status: 400, body: { message: 'Reset link is invalid or has expired.' } });
-      }),
-  });
+  const service = accountService(backend().url);
+  const held = service.hold(RESET);
+  renderReset(`?token=${SOME_TOKEN}`, service);
   await choose(user, 'new-secret');
   expect(await screen.findByRole('button', { name: 'Resetting password...' })).toBeDisabled();
-  await act(async () => release());
+  held.release();
+  // The made-up token is refused for real; the form is usable again.
+  expect(await screen.findByRole('alert')).toHaveTextContent('Reset link is invalid or has expired.');
   expect(screen.getByRole('button', { name: 'Reset password' })).toBeEnabled();
 });
 
@@ -146,18 +185,35 @@ test('an invalid or expired link shows the server’s message and no redirect', 
   expect(navigate).toHaveBeenCalledWith('/forgot-password', undefined);
 });
 
-test('a failure without a message falls back to the reset failure text', async () => {
+test('a used link is refused the second time', async () => {
+  const { token } = await userWithResetLink();
+  const first = accountService(backend().url);
+  await first.sdk.api.post('/api/auth/reset-password', { token, password: 'first-secret' });
   const user = userEvent.setup();
-  renderReset(`?token=${GOOD_RESET_TOKEN}`, { 'POST /api/auth/reset-password': () => ({ status: 500 }) });
-  await choose(user, 'new-secret');
-  expect(await screen.findByRole('alert')).toHaveTextContent(
-    'Reset failed. Try again or request a new link.',
-  );
+  renderReset(`?token=${token}`);
+  await choose(user, 'second-secret');
+  expect(await screen.findByRole('alert')).toHaveTextContent('Reset link is invalid or has expired.');
+  expect(screen.queryByRole('status')).not.toBeInTheDocument();
+});
+
+test('a failure without a message falls back to the reset failure text', async () => {
+  // Our gateway always sends a message; a bare error page comes from a proxy in front of it (see failingProxy).
+  const proxy = await failingProxy();
+  try {
+    const user = userEvent.setup();
+    renderReset(`?token=${SOME_TOKEN}`, accountService(proxy.url));
+    await choose(user, 'new-secret');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Reset failed. Try again or request a new link.',
+    );
+  } finally {
+    await proxy.close();
+  }
 });
 
 test('no answer at all falls back to the reset failure text too', async () => {
   const user = userEvent.setup();
-  renderReset(`?token=${GOOD_RESET_TOKEN}`, { 'POST /api/auth/reset-password': () => 'network' });
+  renderReset(`?token=${SOME_TOKEN}`, accountService(await unreachableUrl()));
   await choose(user, 'new-secret');
   expect(await screen.findByRole('alert')).toHaveTextContent(
     'Reset failed. Try again or request a new link.',

@@ -2,8 +2,17 @@ import '@testing-library/jest-dom';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import type { SessionUser } from '@devcircle/sdk';
 import { AvatarMenu } from '../src/features/top-bar/AvatarMenu';
-import { USER } from './helpers';
+import { makeSdk, useWebBackend, userOf } from './helpers';
+
+const backend = useWebBackend();
+
+/** ada's session user, as the back end answered it after she registered. */
+let USER: SessionUser;
+beforeAll(async () => {
+  USER = userOf(await makeSdk(backend(), true, 'ada'));
+});
 
 /** §2 Navigation: the mobile avatar menu closes on an outside click, on scroll, on Escape and on a choice. */
 function setup() {

@@ -1,47 +1,81 @@
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { render } from '@testing-library/react';
-import { createSdk, memoryStorage, type DevCircleSdk, type FetchLike } from '@devcircle/sdk';
+import { configure, render } from '@testing-library/react';
+import { createSdk, memoryStorage, type DevCircleSdk, type SessionUser } from '@devcircle/sdk';
 import { SdkProvider } from '@devcircle/sdk/react';
+import { startWebBackend, type WebBackend } from '../../test-support/web-backend';
 
-export const USER = { id: 'u1', username: 'ada', email: 'ada@example.com', displayName: 'Ada Lovelace' };
+// The shell talks to the real back end (test-support/web-backend.ts), not to a stub: give the async queries
+// (findBy…, waitFor) 5 s instead of 1 s, as a loaded CI machine needs for a few real round trips.
+configure({ asyncUtilTimeout: 5000 });
 
-export interface FakeServer {
-  fetch: FetchLike;
-  calls: { path: string; method: string; body: unknown }[];
-  /** When true, /api/report-bug fails as the network would (fetch rejects). */
-  offline: boolean;
-}
+export { unreachableUrl, type WebBackend } from '../../test-support/web-backend';
 
-const reply = (status: number, body: unknown) =>
-  ({ ok: status >= 200 && status < 300, status, text: async () => JSON.stringify(body) }) as Response;
-
-/** A fetch answering like the gateway: /api/auth/me and the public POST /api/report-bug. */
-export function fakeServer(): FakeServer {
-  const server: FakeServer = {
-    calls: [],
-    offline: false,
-    fetch: async (input, init) => {
-      const path = new URL(input, 'http://test').pathname;
-      const method = init.method ?? 'GET';
-      server.calls.push({ path, method, body: init.body ? JSON.parse(String(init.body)) : undefined });
-      if (path === '/api/auth/me') return reply(200, USER);
-      if (path === '/api/report-bug' && method === 'POST') {
-        if (server.offline) throw new TypeError('Failed to fetch');
-        return reply(201, { message: 'Thank you for reporting the bug!' });
-      }
-      return reply(404, { message: 'Not found' });
-    },
+/**
+ * Starts this file's own back end (gateway, services, database) before its tests and stops it after them;
+ * the answer gives it to the tests once started.
+ */
+export function useWebBackend(): () => WebBackend {
+  let backend: WebBackend | undefined;
+  beforeAll(async () => {
+    backend = await startWebBackend();
+  }, 60_000);
+  afterAll(() => backend?.stop());
+  return () => {
+    if (!backend) throw new Error('The back end is not running (beforeAll failed?)');
+    return backend;
   };
-  return server;
 }
 
-/** An SDK signed in as USER (or signed out), with the start-up lookup already done. */
-export async function makeSdk(signedIn: boolean, server = fakeServer()): Promise<DevCircleSdk> {
-  const storage = memoryStorage(signedIn ? { token: 'test-token' } : {});
-  const sdk = createSdk({ fetch: server.fetch, storage, baseUrl: 'http://test' });
+/** An SDK for a visitor (no session) whose calls go to `baseUrl` through Node's fetch. */
+export function visitorSdk(baseUrl: string): DevCircleSdk {
+  return createSdk({ baseUrl, fetch: (input, init) => fetch(input, init), storage: memoryStorage() });
+}
+
+/**
+ * An SDK signed in as a user just registered through the gateway (`username`, else a fresh one), or a
+ * visitor's; either way with the page's start-up lookup (`GET /api/auth/me` when there is a session) done.
+ */
+export async function makeSdk(
+  backend: WebBackend,
+  signedIn: boolean,
+  username?: string,
+): Promise<DevCircleSdk> {
+  const sdk = signedIn ? await backend.signUp(username) : visitorSdk(backend.url);
   await sdk.auth.init();
   return sdk;
+}
+
+/** The session's user as the back end answered it. */
+export function userOf(sdk: DevCircleSdk): SessionUser {
+  const { user } = sdk.auth.getState();
+  if (!user) throw new Error('The SDK has no signed-in user');
+  return user;
+}
+
+export interface SentRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/**
+ * Lists every request the page sends (method, path, JSON body) while letting each one reach the real back end
+ * unchanged: Node's fetch is only watched, never answered for.
+ */
+export function recordRequests() {
+  const realFetch = globalThis.fetch;
+  const calls: SentRequest[] = [];
+  const spy = jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    calls.push({
+      method: (init?.method ?? 'GET').toUpperCase(),
+      path: new URL(url).pathname,
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    });
+    return realFetch(input, init);
+  });
+  return { calls, restore: () => spy.mockRestore() };
 }
 
 export function renderWith(sdk: DevCircleSdk, ui: ReactNode, path = '/') {

@@ -6,18 +6,20 @@ import userEvent from '@testing-library/user-event';
 import { SdkProvider } from '@devcircle/sdk/react';
 import { AppRoutes } from '../src/app/AppRoutes';
 import { MessagesComingSoon } from '../src/features/pages/MessagesComingSoon';
-import { makeSdk } from './helpers';
+import { makeSdk, useWebBackend } from './helpers';
 
 jest.mock('../src/features/remotes/RemoteParcel', () => ({
   RemoteParcel: ({ remote }: { remote: string }) => <p>remote {remote}</p>,
 }));
+
+const backend = useWebBackend();
 
 function Where() {
   return <output data-testid="path">{useLocation().pathname}</output>;
 }
 
 async function renderApp(signedIn: boolean, entries: string[], extra?: ReactNode) {
-  const sdk = await makeSdk(signedIn);
+  const sdk = await makeSdk(backend(), signedIn);
   return render(
     <SdkProvider sdk={sdk}>
       <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>

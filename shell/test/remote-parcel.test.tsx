@@ -1,3 +1,10 @@
+/**
+ * No back end here (the federation runtime is the seam), so plain jsdom: single-spa leaves its lifecycle
+ * timeout timers pending, which jsdom's timers drop at teardown but Node's (jsdom-with-node-fetch) would keep
+ * the run alive for.
+ *
+ * @jest-environment jsdom
+ */
 import '@testing-library/jest-dom';
 import { MemoryRouter } from 'react-router-dom';
 import { act, render, screen, waitFor } from '@testing-library/react';

@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { SUPPORT_SCROLL_THRESHOLD, SupportFab } from '../src/features/landing/SupportFab';
-import { makeSdk, renderWith } from './helpers';
+import { makeSdk, renderWith, useWebBackend } from './helpers';
+
+const backend = useWebBackend();
 
 const scrollTo = (y: number) =>
   act(() => {
@@ -10,7 +12,7 @@ const scrollTo = (y: number) =>
   });
 
 it('appears once the page is scrolled more than 40 px, linking to /support', async () => {
-  renderWith(await makeSdk(false), <SupportFab />, '/');
+  renderWith(await makeSdk(backend(), false), <SupportFab />, '/');
   expect(SUPPORT_SCROLL_THRESHOLD).toBe(40);
   scrollTo(40);
   expect(screen.queryByRole('link', { name: 'Support' })).not.toBeInTheDocument();
