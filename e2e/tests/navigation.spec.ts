@@ -12,7 +12,10 @@ test('at 375 px the bottom tab bar shows its five items and the rail does not', 
   await expect(tabs.getByRole('link')).toHaveText(TABS.map((name) => new RegExp(`${name}$`)));
   await expect(tabs.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', `/profile/${username}`);
   await expect(page.getByRole('navigation', { name: 'Sections' })).toBeHidden();
-  // The tab bar never covers the end of the page: the footer's last link sits above it.
+  // The tab bar never covers the end of the page: the footer's last link sits above it (on a page of fixed
+  // length: the feed keeps growing as it scrolls).
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   const report = await page.getByRole('button', { name: /Report/ }).boundingBox();
   const bar = await tabs.boundingBox();

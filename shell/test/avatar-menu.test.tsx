@@ -50,14 +50,20 @@ describe('avatar menu', () => {
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('closes when the window scrolls', async () => {
+  it('closes when the reader scrolls, not when the page shifts by a few pixels', async () => {
     const { user, trigger } = setup();
     await user.click(trigger);
     expect(screen.getByRole('menu')).toBeInTheDocument();
-    act(() => {
-      fireEvent.scroll(window);
-    });
+    const scrollTo = (y: number) =>
+      act(() => {
+        Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
+        fireEvent.scroll(window);
+      });
+    scrollTo(6);
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    scrollTo(120);
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    scrollTo(0);
   });
 
   it('closes on Escape and after choosing an item', async () => {

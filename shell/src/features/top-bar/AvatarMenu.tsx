@@ -4,6 +4,9 @@ import type { SessionUser } from '@devcircle/sdk';
 import { Avatar } from '@devcircle/ui';
 import styles from './TopBar.module.css';
 
+/** How far the page must scroll while the menu is open before it closes. */
+const SCROLL_CLOSE_PX = 10;
+
 /**
  * Desktop: the avatar links to the profile. Mobile: it opens a menu with View Profile, Settings and Logout,
  * which closes on an outside click, on scroll and on Escape (§2 Navigation).
@@ -21,13 +24,19 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
       if (!rootRef.current?.contains(event.target as Node)) close();
     };
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close();
+    // The reader scrolling closes it; the page nudging itself a few pixels (content loading above the fold,
+    // scroll anchoring, restoration after a reload) does not.
+    const openedAt = window.scrollY;
+    const onScroll = () => {
+      if (Math.abs(window.scrollY - openedAt) > SCROLL_CLOSE_PX) close();
+    };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
-    window.addEventListener('scroll', close, { passive: true });
+    window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       document.removeEventListener('pointerdown', onPointer);
       document.removeEventListener('keydown', onKey);
-      window.removeEventListener('scroll', close);
+      window.removeEventListener('scroll', onScroll);
     };
   }, [open]);
 
