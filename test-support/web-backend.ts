@@ -76,17 +76,16 @@ export async function startWebBackend(): Promise<WebBackend> {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
   };
-  const start = async (definition: ServiceDefinition) => {
-    const service = await startService(definition, { port: 0, env });
+  const start = async (definition: ServiceDefinition, extraEnv: NodeJS.ProcessEnv = {}) => {
+    const service = await startService(definition, { port: 0, env: { ...env, ...extraEnv } });
     await service.ready;
     return service;
   };
-  const [auth, posts, users, notifications] = [
-    await start(authService),
-    await start(postsService),
-    await start(usersService),
-    await start(notificationsService),
-  ];
+  const auth = await start(authService);
+  const posts = await start(postsService);
+  // The users service calls posts (a profile's posts) and auth (account deletion).
+  const users = await start(usersService, { POSTS_URL: posts.url, AUTH_URL: auth.url });
+  const notifications = await start(notificationsService);
   const services = [auth, posts, users, notifications];
   const gateway = await startGateway({
     port: 0,
