@@ -21,3 +21,49 @@ export async function publishPosts(
     if (!response.ok()) throw new Error(`publishing failed: ${response.status()} ${await response.text()}`);
   }
 }
+
+export interface ApiUser {
+  token: string;
+  id: string;
+  username: string;
+}
+
+/** Registers a member straight through the gateway (for the other people in a multi-user journey). */
+export async function signUpViaApi(request: APIRequestContext, username: string): Promise<ApiUser> {
+  const response = await request.post('/api/auth/register', {
+    data: { username, email: `${username}@example.com`, password: 'secret123' },
+  });
+  if (!response.ok()) throw new Error(`register failed: ${response.status()} ${await response.text()}`);
+  const { token, user } = (await response.json()) as {
+    token: string;
+    user: { id: string; username: string };
+  };
+  return { token, id: user.id, username: user.username };
+}
+
+/** Opens the app signed in as `user` (the token in local storage, as the SDK keeps it; no feed welcome dialog). */
+export async function signInAs(page: Page, user: ApiUser, path = '/feed'): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate((token) => {
+    window.localStorage.setItem('token', token);
+    window.sessionStorage.setItem('hasSeenFeedModal', 'true');
+  }, user.token);
+  await page.goto(path);
+}
+
+/** A JSON call through the gateway as `user`. */
+export async function callAs(
+  request: APIRequestContext,
+  user: ApiUser,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  data?: unknown,
+): Promise<{ status: number; body: unknown }> {
+  const response = await request.fetch(path, {
+    method,
+    headers: { Authorization: `Bearer ${user.token}` },
+    data,
+  });
+  const text = await response.text();
+  return { status: response.status(), body: text ? JSON.parse(text) : undefined };
+}
