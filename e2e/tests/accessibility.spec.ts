@@ -28,6 +28,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
   for (const [name, path, ready] of [
     ['feed', '/feed', { role: 'heading', text: 'Feed' }],
     ['create post', '/create-post', { role: 'heading', text: 'Create Post' }],
+    ['explore', '/explore', { role: 'heading', text: 'explore' }],
+    ['edit profile', '/edit-profile', { role: 'heading', text: 'Edit Profile' }],
     ['logout confirm', '/logout-confirm', { role: 'heading', text: 'Logout from DevCircle?' }],
     ['messages dialog', '/messages', { role: 'dialog', text: 'Messages Coming Soon!' }],
     ['settings', '/settings', { role: 'heading', text: 'Settings' }],
@@ -81,6 +83,24 @@ for (const colorScheme of ['light', 'dark'] as const) {
     await page.goto(`/post/${postId}`);
     await expect(page.getByRole('link', { name: 'Back to Feed' })).toBeVisible();
     await expect(page.getByText('A comment to check')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`a profile with posts and its followers list (${colorScheme}) have no serious or critical axe violations`, async ({
+    page,
+    request,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    const username = uniqueName('axeprofile');
+    await registerThroughUi(page, username);
+    await publishPosts(request, await tokenOf(page), [`A post on the profile of ${username}`]);
+    await page.goto(`/profile/${username}`);
+    await expect(page.getByText(`A post on the profile of ${username}`)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`/profile/${username}/followers`);
+    await expect(page.getByText('No followers yet.')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
