@@ -2,6 +2,8 @@
 // Styles are CSS Modules on the shell's design tokens; this package never imports global CSS.
 
 export { AppLink, type AppLinkProps } from './navigation/AppLink';
+export { BackLink, type BackLinkProps } from './navigation/BackLink';
+export { IconLink, type IconLinkProps } from './navigation/IconLink';
 
 export { Button, buttonClassName } from './components/Button';
 export type { ButtonProps, ButtonSize, ButtonStyleOptions, ButtonVariant } from './components/Button';
@@ -40,6 +42,15 @@ export { EmptyState } from './components/EmptyState';
 export type { EmptyStateProps } from './components/EmptyState';
 export { Alert } from './components/Alert';
 export type { AlertProps, AlertTone } from './components/Alert';
+
+export { Page } from './components/Page';
+export type { PageProps } from './components/Page';
+export { Card, cardClassName } from './components/Card';
+export type { CardPadding, CardProps, CardStyleOptions } from './components/Card';
+export { UserLine } from './components/UserLine';
+export type { UserLineProps, UserLineUser } from './components/UserLine';
+export { SkillChips } from './components/SkillChips';
+export type { SkillChipsProps } from './components/SkillChips';
 
 export { useDialogKeyboard, focusableIn, FOCUSABLE_SELECTOR } from './hooks/useDialogKeyboard';
 export { useBodyScrollLock } from './hooks/useBodyScrollLock';

@@ -1,8 +1,16 @@
 import { useId, useState, type MouseEvent } from 'react';
 import { CalendarDays, ChevronDown, Lock } from 'lucide-react';
-import { AppLink, Avatar, IconButton, buttonClassName, cx, formatJoinedDate } from '@devcircle/ui';
+import {
+  AppLink,
+  Avatar,
+  Card,
+  IconButton,
+  SkillChips,
+  buttonClassName,
+  cx,
+  formatJoinedDate,
+} from '@devcircle/ui';
 import { CARD_SKILL_LIMIT } from './constants';
-import { SkillList } from './SkillList';
 import type { ExploreUser } from './types';
 import styles from './ExploreCard.module.css';
 
@@ -30,7 +38,8 @@ export function ExploreCard({ user, expandable = false }: ExploreCardProps) {
   };
 
   return (
-    <article
+    <Card
+      as="article"
       className={cx(styles.card, canExpand && styles.expandable)}
       aria-labelledby={nameId}
       onClick={tapCard}
@@ -64,7 +73,7 @@ export function ExploreCard({ user, expandable = false }: ExploreCardProps) {
 
       <div id={detailsId} className={styles.details}>
         {user.bio && <p className={cx(styles.bio, !open && styles.clamped)}>{user.bio}</p>}
-        <SkillList skills={skills} all={open} />
+        <SkillChips skills={skills} max={open ? undefined : CARD_SKILL_LIMIT} label="Skills" size="sm" />
       </div>
 
       <footer className={styles.footer}>
@@ -81,6 +90,6 @@ export function ExploreCard({ user, expandable = false }: ExploreCardProps) {
           View Profile
         </AppLink>
       </footer>
-    </article>
+    </Card>
   );
 }

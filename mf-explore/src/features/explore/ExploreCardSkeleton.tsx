@@ -1,11 +1,11 @@
-import { Skeleton } from '@devcircle/ui';
+import { Card, Skeleton } from '@devcircle/ui';
 import cardStyles from './ExploreCard.module.css';
 import styles from './ExploreCardSkeleton.module.css';
 
 /** A result card's outline while a search runs: avatar, name and handle, bio lines, skills, footer. */
 export function ExploreCardSkeleton() {
   return (
-    <div className={cardStyles.card} aria-hidden="true">
+    <Card className={cardStyles.card} aria-hidden="true">
       <div className={cardStyles.header}>
         <Skeleton width={40} height={40} radius="var(--radius-full)" />
         <div className={cardStyles.identity}>
@@ -29,6 +29,6 @@ export function ExploreCardSkeleton() {
         <Skeleton width={120} height={14} />
         <Skeleton width={112} height={36} radius="var(--radius-md)" />
       </div>
-    </div>
+    </Card>
   );
 }

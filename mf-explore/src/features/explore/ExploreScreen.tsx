@@ -1,5 +1,5 @@
 import { Eraser } from 'lucide-react';
-import { Button, useMediaQuery } from '@devcircle/ui';
+import { Button, Page, useMediaQuery } from '@devcircle/ui';
 import { PHONE_QUERY } from './constants';
 import { ExploreResults } from './ExploreResults';
 import { SearchBar } from './SearchBar';
@@ -16,7 +16,7 @@ export function ExploreScreen() {
   const showClear = explore.filterActive && (!phone || explore.skill !== '');
 
   return (
-    <div className={styles.page}>
+    <Page width="wide">
       <h1 className={styles.title}>{phone ? 'discover' : 'explore'}</h1>
 
       <div className={styles.toolbar}>
@@ -46,6 +46,6 @@ export function ExploreScreen() {
       </p>
 
       <ExploreResults view={explore.view} phone={phone} onRetry={explore.retry} />
-    </div>
+    </Page>
   );
 }

@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { Send } from 'lucide-react';
-import { Alert, Button, SelectField, TextArea } from '@devcircle/ui';
+import { Alert, Button, cardClassName, cx, Page, SelectField, TextArea } from '@devcircle/ui';
 import { CancelPostButton } from './CancelPostButton';
 import { isCodeLanguage, LANGUAGE_OPTIONS } from './codeTemplates';
 import { CONTENT_MAX_LENGTH, contentLengthHint, SNIPPET_MAX_LENGTH } from './limits';
@@ -18,9 +18,14 @@ export function CreatePostScreen() {
   };
 
   return (
-    <div className={styles.page}>
+    <Page className={styles.page}>
       <h1 className={styles.title}>Create Post</h1>
-      <form className={styles.form} onSubmit={submit} aria-label="Create post" noValidate>
+      <form
+        className={cx(cardClassName({ stack: false }), styles.form)}
+        onSubmit={submit}
+        aria-label="Create post"
+        noValidate
+      >
         <TextArea
           label="What do you want to share?"
           placeholder="Share an idea, a question, something you learned..."
@@ -69,6 +74,6 @@ export function CreatePostScreen() {
         </div>
       </form>
       <PostPreview content={form.content} snippet={form.snippet} language={form.language} />
-    </div>
+    </Page>
   );
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { MessageCircle } from 'lucide-react';
 import { useAuth } from '@devcircle/sdk/react';
-import { Avatar, formatDate } from '@devcircle/ui';
+import { Avatar, Card, formatDate } from '@devcircle/ui';
 import { CodeBlock } from '../post-card/CodeBlock';
 import type { CodeLanguage } from '../posts/types';
 import styles from './PostPreview.module.css';
@@ -25,7 +25,7 @@ export function PostPreview({ content, snippet, language }: PostPreviewProps) {
       <h2 id={headingId} className={styles.heading}>
         Preview
       </h2>
-      <article className={styles.card} aria-label="Post preview">
+      <Card as="article" aria-label="Post preview">
         <header className={styles.author}>
           <Avatar name={name} colorKey={user?.id} size="lg" />
           <div>
@@ -42,7 +42,7 @@ export function PostPreview({ content, snippet, language }: PostPreviewProps) {
         <footer className={styles.footer}>
           <MessageCircle size={16} aria-hidden="true" />0 Comments
         </footer>
-      </article>
+      </Card>
     </section>
   );
 }

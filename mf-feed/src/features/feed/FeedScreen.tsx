@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Newspaper, RefreshCw, WifiOff } from 'lucide-react';
-import { AppLink, Button, EmptyState, Spinner, VisuallyHidden, buttonClassName } from '@devcircle/ui';
+import { AppLink, Button, EmptyState, Page, Spinner, VisuallyHidden, buttonClassName } from '@devcircle/ui';
 import { PostCard } from '../post-card/PostCard';
 import { FeedHeader } from './FeedHeader';
 import { PostCardSkeleton } from './PostCardSkeleton';
@@ -53,7 +53,7 @@ export function FeedScreen({ welcome = true }: { welcome?: boolean }) {
   };
 
   return (
-    <div className={styles.page}>
+    <Page>
       <FeedHeader />
       <WelcomeDialog open={welcomeOpen} onDone={closeWelcome} />
 
@@ -111,6 +111,6 @@ export function FeedScreen({ welcome = true }: { welcome?: boolean }) {
           {endReached && <p className={styles.end}>You&apos;ve reached the end! Great job exploring.</p>}
         </>
       )}
-    </div>
+    </Page>
   );
 }

@@ -1,10 +1,10 @@
-import { Skeleton } from '@devcircle/ui';
+import { Card, Skeleton } from '@devcircle/ui';
 import styles from './PostCardSkeleton.module.css';
 
 /** A loading card with the post card's geometry: author line, three text lines, the action row. */
 export function PostCardSkeleton() {
   return (
-    <div className={styles.card} aria-hidden="true">
+    <Card padding="none" className={styles.card} aria-hidden="true">
       <div className={styles.header}>
         <Skeleton width={40} height={40} radius="var(--radius-full)" />
         <div className={styles.meta}>
@@ -22,6 +22,6 @@ export function PostCardSkeleton() {
         <Skeleton width={112} height={28} />
         <Skeleton width={72} height={28} />
       </div>
-    </div>
+    </Card>
   );
 }

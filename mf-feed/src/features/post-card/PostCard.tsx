@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useAuth } from '@devcircle/sdk/react';
+import { Card } from '@devcircle/ui';
 import { CommentsSection } from '../comments/CommentsSection';
 import { usePostsApi } from '../posts/api';
 import type { Post } from '../posts/types';
@@ -51,7 +52,9 @@ export function PostCard({ post, onChange, onDeleted, expanded = false }: PostCa
   };
 
   return (
-    <article
+    <Card
+      as="article"
+      padding="none"
       className={styles.card}
       aria-label={`Post by ${post.author.displayName || post.author.username}`}
     >
@@ -78,6 +81,6 @@ export function PostCard({ post, onChange, onDeleted, expanded = false }: PostCa
         </div>
       )}
       <ShareDialog postId={post._id} open={shareOpen} onClose={() => setShareOpen(false)} />
-    </article>
+    </Card>
   );
 }

@@ -1,6 +1,6 @@
-import { ArrowLeft, FileQuestion } from 'lucide-react';
+import { FileQuestion } from 'lucide-react';
 import { useSdk } from '@devcircle/sdk/react';
-import { AppLink, Button, EmptyState } from '@devcircle/ui';
+import { BackLink, Button, EmptyState, Page } from '@devcircle/ui';
 import { PostCard } from '../post-card/PostCard';
 import { PostCardSkeleton } from '../feed/PostCardSkeleton';
 import { usePost } from './usePost';
@@ -16,28 +16,25 @@ export function PostDetailScreen({ postId }: { postId: string }) {
 
   if (state.status === 'failed') {
     return (
-      <main className={styles.page}>
+      <Page className={styles.page}>
         <EmptyState
           icon={<FileQuestion aria-hidden="true" />}
           title="Post Not Found"
           message={state.message || NOT_FOUND_TEXT}
           action={<Button onClick={toFeed}>Back to Feed</Button>}
         />
-      </main>
+      </Page>
     );
   }
 
   return (
-    <main className={styles.page}>
-      <AppLink to="/feed" className={styles.back}>
-        <ArrowLeft size={16} aria-hidden="true" />
-        Back to Feed
-      </AppLink>
+    <Page className={styles.page}>
+      <BackLink to="/feed">Back to Feed</BackLink>
       {state.status === 'loading' ? (
         <PostCardSkeleton />
       ) : (
         <PostCard post={state.post} onChange={replacePost} onDeleted={toFeed} expanded />
       )}
-    </main>
+    </Page>
   );
 }

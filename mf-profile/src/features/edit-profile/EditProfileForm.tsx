@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useSdk } from '@devcircle/sdk/react';
-import { Alert, Button, TextArea, TextField } from '@devcircle/ui';
+import { Alert, Button, cardClassName, cx, TextArea, TextField } from '@devcircle/ui';
 import { profilePath } from '../users/paths';
 import type { PublicUser } from '../users/types';
 import { BIO_MAX, DISPLAY_NAME_MAX, formValuesOf, type ProfileFormValues } from './profileForm';
@@ -24,7 +24,11 @@ export function EditProfileForm({ user }: { user: PublicUser }) {
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} aria-label="Edit profile">
+    <form
+      className={cx(cardClassName({ padding: 'none', stack: false }), styles.form)}
+      onSubmit={submit}
+      aria-label="Edit profile"
+    >
       <TextField
         label="Display Name"
         value={values.displayName}

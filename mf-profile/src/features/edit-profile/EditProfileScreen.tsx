@@ -1,6 +1,5 @@
-import { ArrowLeft } from 'lucide-react';
 import { useAuth } from '@devcircle/sdk/react';
-import { Alert, AppLink } from '@devcircle/ui';
+import { Alert, BackLink, Page } from '@devcircle/ui';
 import { profilePath } from '../users/paths';
 import { EditProfileForm } from './EditProfileForm';
 import { EditProfileSkeleton } from './EditProfileSkeleton';
@@ -13,15 +12,12 @@ export function EditProfileScreen() {
   const state = useOwnProfile();
   const username = user?.username ?? '';
   return (
-    <main className={styles.page}>
-      <AppLink to={profilePath(username)} className={styles.back}>
-        <ArrowLeft size={16} aria-hidden="true" />
-        Back to profile
-      </AppLink>
+    <Page>
+      <BackLink to={profilePath(username)}>Back to profile</BackLink>
       <h1 className={styles.title}>Edit Profile</h1>
       {state.status === 'loading' && <EditProfileSkeleton />}
       {state.status === 'failed' && <Alert tone="danger">{state.message}</Alert>}
       {state.status === 'loaded' && <EditProfileForm user={state.user} />}
-    </main>
+    </Page>
   );
 }

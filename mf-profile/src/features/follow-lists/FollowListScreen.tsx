@@ -1,5 +1,5 @@
-import { ArrowLeft, Users } from 'lucide-react';
-import { AppLink, Button, EmptyState } from '@devcircle/ui';
+import { Users } from 'lucide-react';
+import { BackLink, Button, cardClassName, cx, EmptyState, Page } from '@devcircle/ui';
 import { profilePath } from '../users/paths';
 import { FollowListSkeleton } from './FollowListSkeleton';
 import { FollowRow } from './FollowRow';
@@ -17,11 +17,8 @@ export function FollowListScreen({ username, list }: { username: string; list: F
   const { state, loadingMore, loadMore } = useFollowList(username, list);
   const title = TITLES[list];
   return (
-    <main className={styles.page}>
-      <AppLink to={profilePath(username)} className={styles.back}>
-        <ArrowLeft size={16} aria-hidden="true" />
-        Back to profile
-      </AppLink>
+    <Page className={styles.page}>
+      <BackLink to={profilePath(username)}>Back to profile</BackLink>
       <h1 className={styles.title}>
         {title} <span className={styles.of}>of @{username}</span>
       </h1>
@@ -40,7 +37,10 @@ export function FollowListScreen({ username, list }: { username: string; list: F
       )}
       {state.status === 'loaded' && state.users.length > 0 && (
         <>
-          <ul className={styles.card} aria-label={title}>
+          <ul
+            className={cx(cardClassName({ padding: 'none', stack: false }), styles.list)}
+            aria-label={title}
+          >
             {state.users.map((user) => (
               <li key={user._id} className={styles.item}>
                 <FollowRow user={user} />
@@ -59,6 +59,6 @@ export function FollowListScreen({ username, list }: { username: string; list: F
           )}
         </>
       )}
-    </main>
+    </Page>
   );
 }

@@ -1,11 +1,11 @@
-import { Skeleton, VisuallyHidden } from '@devcircle/ui';
+import { Card, Skeleton, VisuallyHidden } from '@devcircle/ui';
 import styles from './FollowListScreen.module.css';
 import rowStyles from './FollowRow.module.css';
 
 /** Rows with a list row's geometry while the list loads. */
 export function FollowListSkeleton({ label }: { label: string }) {
   return (
-    <div className={styles.card} aria-busy="true">
+    <Card padding="none" stack={false} className={styles.list} aria-busy="true">
       <VisuallyHidden role="status">{label}</VisuallyHidden>
       {Array.from({ length: 5 }, (_, index) => (
         <div key={index} className={rowStyles.row} aria-hidden="true">
@@ -19,6 +19,6 @@ export function FollowListSkeleton({ label }: { label: string }) {
           <Skeleton width={44} height={44} radius="var(--radius-md)" />
         </div>
       ))}
-    </div>
+    </Card>
   );
 }

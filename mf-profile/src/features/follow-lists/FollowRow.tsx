@@ -1,5 +1,5 @@
 import { MessageSquare } from 'lucide-react';
-import { AppLink, Avatar } from '@devcircle/ui';
+import { AppLink, Avatar, IconLink } from '@devcircle/ui';
 import { messagesPath, profilePath } from '../users/paths';
 import type { UserRef } from '../users/types';
 import styles from './FollowRow.module.css';
@@ -16,14 +16,9 @@ export function FollowRow({ user }: { user: UserRef }) {
           <span className={styles.handle}>@{user.username}</span>
         </span>
       </AppLink>
-      <AppLink
-        to={messagesPath(user.username)}
-        className={styles.message}
-        aria-label={`Message ${user.username}`}
-        title={`Message ${user.username}`}
-      >
+      <IconLink to={messagesPath(user.username)} label={`Message ${user.username}`}>
         <MessageSquare size={18} aria-hidden="true" />
-      </AppLink>
+      </IconLink>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { ArrowUpRight, Heart, MessageCircle } from 'lucide-react';
-import { AppLink, Avatar, formatDate } from '@devcircle/ui';
-import { postPath, profilePath } from '../users/paths';
+import { AppLink, Card, formatDate, UserLine } from '@devcircle/ui';
+import { postPath } from '../users/paths';
 import type { ProfilePost } from '../users/types';
 import { DeletePostControl } from './DeletePostControl';
 import { PostCode } from './PostCode';
@@ -18,19 +18,17 @@ export interface ProfilePostItemProps {
 export function ProfilePostItem({ post, onDelete }: ProfilePostItemProps) {
   const name = post.author.displayName || post.author.username;
   return (
-    <article className={styles.post} aria-label={`Post by ${name}`}>
-      <header className={styles.header}>
-        <Avatar name={name} colorKey={post.author._id} size="md" />
-        <div className={styles.meta}>
-          <AppLink to={profilePath(post.author.username)} className={styles.name}>
-            {name}
-          </AppLink>
-          <span className={styles.date}>
+    <Card as="article" padding="lg" aria-label={`Post by ${name}`}>
+      <UserLine
+        as="header"
+        user={post.author}
+        meta={
+          <>
             posted on <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
-          </span>
-        </div>
-        {onDelete && <DeletePostControl onConfirm={onDelete} />}
-      </header>
+          </>
+        }
+        trailing={onDelete && <DeletePostControl onConfirm={onDelete} />}
+      />
       <p className={styles.content}>{post.content}</p>
       {post.codeSnippet && <PostCode code={post.codeSnippet} language={post.codeLanguage} />}
       <footer className={styles.footer}>
@@ -47,6 +45,6 @@ export function ProfilePostItem({ post, onDelete }: ProfilePostItemProps) {
           <ArrowUpRight size={16} aria-hidden="true" />
         </AppLink>
       </footer>
-    </article>
+    </Card>
   );
 }

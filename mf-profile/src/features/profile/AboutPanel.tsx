@@ -1,7 +1,6 @@
-import { formatJoinedDate } from '@devcircle/ui';
+import { formatJoinedDate, SkillChips } from '@devcircle/ui';
 import type { PublicUser } from '../users/types';
 import { GithubLink } from './GithubLink';
-import { SkillList } from './SkillList';
 import styles from './AboutPanel.module.css';
 
 /** The About tab: the whole bio, join date, every skill and the link. */
@@ -20,7 +19,7 @@ export function AboutPanel({ user }: { user: PublicUser }) {
       <div className={styles.row}>
         <dt className={styles.term}>Skills</dt>
         <dd className={styles.value}>
-          {skills.length > 0 ? <SkillList skills={skills} label="All skills" /> : 'No skills listed.'}
+          {skills.length > 0 ? <SkillChips skills={skills} label="All skills" /> : 'No skills listed.'}
         </dd>
       </div>
       {user.githubLink && (

@@ -1,4 +1,4 @@
-import { Skeleton, VisuallyHidden } from '@devcircle/ui';
+import { Card, Skeleton, VisuallyHidden } from '@devcircle/ui';
 import styles from './ProfileSkeleton.module.css';
 
 /** The profile while it loads, with its geometry: header, about lines, four metrics, the tabs and two posts. */
@@ -34,14 +34,14 @@ export function ProfileSkeleton() {
         <Skeleton width={72} height={20} />
       </div>
       {Array.from({ length: 2 }, (_, index) => (
-        <div key={index} className={styles.post} aria-hidden="true">
+        <Card key={index} aria-hidden="true">
           <div className={styles.postHeader}>
             <Skeleton width={32} height={32} radius="var(--radius-full)" />
             <Skeleton width="40%" height={16} />
           </div>
           <Skeleton height={16} />
           <Skeleton width="60%" height={16} />
-        </div>
+        </Card>
       ))}
     </div>
   );

@@ -1,9 +1,12 @@
 import { useId } from 'react';
+import { SkillChips } from '@devcircle/ui';
 import type { PublicUser } from '../users/types';
 import { BioText } from './BioText';
 import { GithubLink } from './GithubLink';
-import { HEADER_SKILL_COUNT, SkillList } from './SkillList';
 import styles from './ProfileSummary.module.css';
+
+/** How many skills the header shows before '+N more' (product-spec §9). */
+const HEADER_SKILL_COUNT = 5;
 
 /** Under the header: About (bio), Skills (first 5, '+N more') and the code-hosting link, each when set. */
 export function ProfileSummary({ user }: { user: PublicUser }) {
@@ -26,7 +29,7 @@ export function ProfileSummary({ user }: { user: PublicUser }) {
           <h2 id={skillsId} className={styles.heading}>
             Skills
           </h2>
-          <SkillList skills={skills} limit={HEADER_SKILL_COUNT} label="Skills" />
+          <SkillChips skills={skills} max={HEADER_SKILL_COUNT} label="Skills" />
         </section>
       )}
       {user.githubLink && <GithubLink href={user.githubLink} />}
