@@ -1,6 +1,7 @@
 import type { ServiceDeps } from '@devcircle/service-kit';
 import { AuthorRepository } from './authors/repository';
 import { CommentRepository } from './comments/repository';
+import { FollowRepository } from './follows/repository';
 import { LikeRepository } from './likes/repository';
 import { PostRepository } from './posts/repository';
 
@@ -11,6 +12,7 @@ export interface PostsContext {
   likes: LikeRepository;
   comments: CommentRepository;
   authors: AuthorRepository;
+  follows: FollowRepository;
 }
 
 export function createPostsContext(deps: ServiceDeps): PostsContext {
@@ -20,5 +22,6 @@ export function createPostsContext(deps: ServiceDeps): PostsContext {
     likes: new LikeRepository(deps.db),
     comments: new CommentRepository(deps.db),
     authors: new AuthorRepository(deps.db),
+    follows: new FollowRepository(deps.db),
   };
 }

@@ -2,8 +2,10 @@ import { ensureEventLog, type ServiceDefinition } from '@devcircle/service-kit';
 import { ensureCommentIndexes } from './comments/indexes';
 import { accountDeletionConsumer } from './consumers/account-deletion';
 import { authorsConsumer } from './consumers/authors';
+import { followsConsumer } from './consumers/follows';
 import { createPostsContext } from './context';
 import { POST_EVENTS } from './events/post-event';
+import { ensureFollowIndexes } from './follows/indexes';
 import { ensureLikeIndexes } from './likes/indexes';
 import { ensurePostIndexes } from './posts/indexes';
 import { commentRoutes } from './routes/comments';
@@ -11,13 +13,17 @@ import { internalRoutes } from './routes/internal';
 import { likeRoutes } from './routes/likes';
 import { postRoutes } from './routes/posts';
 
-/** The posts service: posts, likes, comments, the names shown with them, and the events they cause. */
+/**
+ * The posts service: posts, likes, comments, the names shown with them, who may see them (README "Privacy"),
+ * and the events they cause.
+ */
 export const definition: ServiceDefinition = {
   name: 'posts',
   setup: async ({ db }) => {
     await ensurePostIndexes(db);
     await ensureLikeIndexes(db);
     await ensureCommentIndexes(db);
+    await ensureFollowIndexes(db);
     await ensureEventLog(db, POST_EVENTS);
   },
   routes: (router, deps) => {
@@ -29,11 +35,12 @@ export const definition: ServiceDefinition = {
   },
   consumers: (deps) => {
     const app = createPostsContext(deps);
-    return [authorsConsumer(app), accountDeletionConsumer(app)];
+    return [authorsConsumer(app), followsConsumer(app), accountDeletionConsumer(app)];
   },
 };
 
 export { authorPostsQuery, feedQuery } from './posts/repository';
 export { postCommentsQuery } from './comments/repository';
 export type { PostView } from './posts/post';
+export type { FeedViewer } from './privacy/visibility';
 export type { PostEvent } from './events/post-event';

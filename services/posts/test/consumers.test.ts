@@ -24,8 +24,8 @@ const like = (postId: string, headers: Record<string, string>) =>
 const view = (postId: string) =>
   call<PostView>(h.service, 'GET', `/api/posts/${postId}`, undefined, newUser().headers);
 
-test('the service runs its two consumers', () => {
-  expect(h.service.consumers).toHaveLength(2);
+test('the service runs its three consumers', () => {
+  expect(h.service.consumers).toHaveLength(3);
 });
 
 test('profile.updated renames the author of posts and comments; an older event handled later changes nothing', async () => {

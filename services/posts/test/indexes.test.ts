@@ -57,6 +57,25 @@ test('the feed query (first page and by cursor) scans the _id index, no collecti
   expect(cursor.stats.totalDocsExamined).toBeLessThanOrEqual(11);
 });
 
+test('the feed query as a viewer runs it (privacy filter) still walks the _id index in order', async () => {
+  const viewer = { id: new ObjectId(), privateFollowees: [authorId, new ObjectId()] };
+  const first = await planOf('posts', feedQuery(undefined, viewer));
+  expect(first.names).toContain('IXSCAN');
+  expect(first.names).not.toContain('COLLSCAN');
+  expect(first.names).not.toContain('SORT');
+  expect(first.plan.find((s) => s.stage === 'IXSCAN')?.keyPattern).toEqual({ _id: 1 });
+  // Every post here is public, so the filter rejects none and the walk stops at the page's end.
+  expect(first.stats.totalDocsExamined).toBeLessThanOrEqual(11);
+
+  const middle = (await h.db.collection('posts').find().sort({ _id: -1 }).skip(15).limit(1).next())
+    ?._id as ObjectId;
+  const cursor = await planOf('posts', feedQuery(middle, viewer));
+  expect(cursor.names).toContain('IXSCAN');
+  expect(cursor.names).not.toContain('COLLSCAN');
+  expect(cursor.names).not.toContain('SORT');
+  expect(cursor.stats.totalDocsExamined).toBeLessThanOrEqual(11);
+});
+
 test("a user's posts use the {authorId, _id} index", async () => {
   const { plan, names, stats } = await planOf('posts', authorPostsQuery(authorId));
   expect(names).toContain('IXSCAN');
@@ -85,6 +104,9 @@ test('every declared index exists, the event TTL is 30 days', async () => {
   expect(await keys('posts')).toEqual(expect.arrayContaining([{ _id: 1 }, { authorId: 1, _id: -1 }]));
   expect(await keys('likes')).toEqual(expect.arrayContaining([{ postId: 1, userId: 1 }, { userId: 1 }]));
   expect(await keys('comments')).toEqual(expect.arrayContaining([{ postId: 1, _id: -1 }, { userId: 1 }]));
+  expect(await keys('author_followers')).toEqual(
+    expect.arrayContaining([{ followerId: 1, followeeId: 1 }, { followeeId: 1 }]),
+  );
   const events = await h.db.collection('post_events').indexes();
   expect(events).toContainEqual(
     expect.objectContaining({ key: { createdAt: 1 }, expireAfterSeconds: 2592000 }),

@@ -15,6 +15,8 @@ export interface Author {
   likesReceived?: number;
   /** The `profile.updated` event the names come from, so an older one handled later changes nothing. */
   profileEventId?: ObjectId;
+  /** From `profile.updated`; absent (public) until an event carrying it arrives. */
+  isPrivate?: boolean;
 }
 
 /** The `stats` of a user's posts page. */

@@ -5,6 +5,13 @@ const isDuplicateKey = (err: unknown): boolean => err instanceof MongoServerErro
 
 export const AUTHORS = 'authors';
 
+/** What `profile.updated` says about a user. */
+export interface ProfileUpdate {
+  username: string;
+  displayName: string;
+  isPrivate?: boolean;
+}
+
 /** Every access to `authors`. Only `_id` is indexed: lookups are by user id. */
 export class AuthorRepository {
   private readonly authors: Collection<Author>;
@@ -45,25 +52,23 @@ export class AuthorRepository {
   }
 
   /**
-   * The names of a `profile.updated` event, unless a later event's are stored already: redelivery and events
-   * handled out of order leave the newest names. False when the stored names are newer.
+   * The names (and privacy, when the event carries it) of a `profile.updated` event, unless a later event's
+   * are stored already: redelivery and events handled out of order leave the newest. False when the stored
+   * ones are newer.
    */
-  async setFromEvent(
-    id: ObjectId,
-    username: string,
-    displayName: string,
-    eventId: ObjectId,
-  ): Promise<boolean> {
-    const names = {
-      username,
-      displayName: displayName || username,
+  async setFromEvent(id: ObjectId, profile: ProfileUpdate, eventId: ObjectId): Promise<boolean> {
+    const fields = {
+      username: profile.username,
+      displayName: profile.displayName || profile.username,
+      // An event from before privacy was announced says nothing about it: the stored value stays.
+      ...(profile.isPrivate === undefined ? {} : { isPrivate: profile.isPrivate }),
       updatedAt: new Date(),
       profileEventId: eventId,
     };
     try {
       await this.authors.updateOne(
         { _id: id, $or: [{ profileEventId: { $exists: false } }, { profileEventId: { $lte: eventId } }] },
-        { $set: names },
+        { $set: fields },
         { upsert: true },
       );
       return true;
@@ -89,6 +94,15 @@ export class AuthorRepository {
     if (unique.length === 0) return new Map();
     const found = await this.authors.find({ _id: { $in: unique } }).toArray();
     return new Map(found.map((author) => [author._id.toHexString(), author]));
+  }
+
+  /** Which of `ids` are private, by the projection: one `$in` on `_id`. */
+  async privateAmong(ids: ObjectId[]): Promise<ObjectId[]> {
+    if (ids.length === 0) return [];
+    const found = await this.authors
+      .find({ _id: { $in: ids }, isPrivate: true }, { projection: { _id: 1 } })
+      .toArray();
+    return found.map((author) => author._id);
   }
 
   async remove(id: ObjectId): Promise<void> {

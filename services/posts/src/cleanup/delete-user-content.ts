@@ -60,7 +60,7 @@ async function removeComments(ctx: PostsContext, userId: ObjectId, removed: Remo
 
 /**
  * Account deletion: everything the user wrote goes, counts on other users' posts (and those users' stats) are
- * corrected, and the name record with the user's own stats is dropped. Safe to repeat: a second run finds
+ * corrected, and the user's follow pairs and the name record with the user's own stats are dropped. Safe to repeat: a second run finds
  * nothing and removes nothing.
  */
 export async function deleteUserContent(ctx: PostsContext, userId: ObjectId): Promise<RemovedContent> {
@@ -68,6 +68,7 @@ export async function deleteUserContent(ctx: PostsContext, userId: ObjectId): Pr
   await removePosts(ctx, userId, removed);
   await removeLikes(ctx, userId, removed);
   await removeComments(ctx, userId, removed);
+  await ctx.follows.removeUser(userId);
   await ctx.authors.remove(userId);
   return removed;
 }

@@ -1,13 +1,15 @@
 import type { EventConsumerSpec } from '@devcircle/service-kit';
 import type { PostsContext } from '../context';
 import { eventObjectId } from '../ids';
+import { syncAuthorPrivacy } from '../privacy/sync';
 
 export const PROFILE_EVENTS = 'profile_events';
 
 /**
  * `posts.authors`: the names shown with posts and comments follow the users service's profile edits, the
- * same write as `PUT /internal/authors/:userId`. Idempotent, and an older event handled after a newer one
- * (redelivery, the look-back) leaves the newer names.
+ * same write as `PUT /internal/authors/:userId`, and so does the author's privacy, which is then copied to
+ * every post of theirs (`authorPrivate`, what the feed filters on). Idempotent, and an older event handled
+ * after a newer one (redelivery, the look-back) leaves the newer values.
  */
 export function authorsConsumer(app: PostsContext): EventConsumerSpec {
   return {
@@ -16,7 +18,7 @@ export function authorsConsumer(app: PostsContext): EventConsumerSpec {
     handle: async (event) => {
       if (event.type !== 'profile.updated') return;
       const userId = eventObjectId(event.userId);
-      const { username, displayName } = event;
+      const { username, displayName, isPrivate } = event;
       if (!userId || typeof username !== 'string' || username === '') {
         // Retrying cannot repair it, and holding it would stop every later profile edit.
         app.deps.logger.error(
@@ -25,8 +27,18 @@ export function authorsConsumer(app: PostsContext): EventConsumerSpec {
         );
         return;
       }
-      const name = typeof displayName === 'string' ? displayName : '';
-      await app.authors.setFromEvent(userId, username, name, event._id);
+      await app.authors.setFromEvent(
+        userId,
+        {
+          username,
+          displayName: typeof displayName === 'string' ? displayName : '',
+          isPrivate: typeof isPrivate === 'boolean' ? isPrivate : undefined,
+        },
+        event._id,
+      );
+      // Also when this event was older than the stored one: the posts get the projection's value, not the
+      // event's, so this only repairs.
+      if (typeof isPrivate === 'boolean') await syncAuthorPrivacy(app, userId);
     },
   };
 }

@@ -26,6 +26,11 @@ export interface Post {
   createdAt: Date;
   likesCount: number;
   commentsCount: number;
+  /**
+   * The author's privacy, copied from `authors` at creation and on every change (README "Privacy"): the feed
+   * filters on it. Absent on posts written before privacy reached this service: public.
+   */
+  authorPrivate?: boolean;
 }
 
 /** A post in every response (README "Public API"). */

@@ -1,4 +1,5 @@
 import { ObjectId, type Collection, type Db, type Filter } from 'mongodb';
+import type { FeedViewer } from '../privacy/visibility';
 import type { CodeLanguage, Post } from './post';
 import { POSTS } from './indexes';
 
@@ -8,9 +9,21 @@ export interface PostQuery {
   sort: { _id: -1 };
 }
 
-/** The feed, newest first; with a cursor, only posts older than it (a range on the `_id` index). */
-export function feedQuery(before?: ObjectId): PostQuery {
-  return { filter: before ? { _id: { $lt: before } } : {}, sort: { _id: -1 } };
+/**
+ * The feed, newest first; with a cursor, only posts older than it (a range on the `_id` index). With a viewer,
+ * only the posts they may see: a public author's, their own, and those of the private authors they follow —
+ * a filter applied while walking the `_id` index, so the order still comes from the index. Every route passes
+ * the viewer; without one it is every post (the index tests compare both).
+ */
+export function feedQuery(before?: ObjectId, viewer?: FeedViewer): PostQuery {
+  const filter: Filter<Post> = before ? { _id: { $lt: before } } : {};
+  if (viewer) {
+    filter.$or = [
+      { authorPrivate: { $ne: true } },
+      { authorId: { $in: [viewer.id, ...viewer.privateFollowees] } },
+    ];
+  }
+  return { filter, sort: { _id: -1 } };
 }
 
 /** A user's posts, newest first, on the `{authorId: 1, _id: -1}` index. */
@@ -23,6 +36,7 @@ export interface NewPost {
   content: string;
   codeSnippet?: string;
   codeLanguage?: CodeLanguage;
+  authorPrivate: boolean;
 }
 
 /** Paging by page number: `skip` documents, then at most `limit`. */
@@ -52,6 +66,7 @@ export class PostRepository {
       createdAt: new Date(),
       likesCount: 0,
       commentsCount: 0,
+      authorPrivate: input.authorPrivate,
     };
     await this.posts.insertOne(post);
     return post;
@@ -97,6 +112,18 @@ export class PostRepository {
       { projection: { authorId: 1 } },
     );
     return post?.authorId ?? null;
+  }
+
+  /** The author's privacy on all their posts; only those that differ are written (the `authorId` index). */
+  async setAuthorPrivate(authorId: ObjectId, authorPrivate: boolean): Promise<void> {
+    await this.posts.updateMany(
+      { authorId, authorPrivate: { $ne: authorPrivate } },
+      { $set: { authorPrivate } },
+    );
+  }
+
+  async setPostPrivate(id: ObjectId, authorPrivate: boolean): Promise<void> {
+    await this.posts.updateOne({ _id: id }, { $set: { authorPrivate } });
   }
 
   /** Up to `limit` ids of a user's posts, for deleting them batch by batch. */

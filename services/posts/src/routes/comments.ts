@@ -7,7 +7,7 @@ import { parseObjectId } from '../ids';
 import type { Post } from '../posts/post';
 import { commentViews, postView } from '../posts/views';
 import { callerIn, type Caller } from './caller';
-import { loadComment, loadPost, POST_NOT_FOUND } from './load';
+import { loadComment, loadVisiblePost, POST_NOT_FOUND } from './load';
 import { DEFAULT_COMMENTS_PAGE_SIZE, limitField, objectIdString } from './paging';
 
 interface CommentsQuery {
@@ -27,12 +27,12 @@ async function currentPost(app: PostsContext, post: Post, caller: Caller) {
   return postView(app, current, caller.id);
 }
 
-/** Adding, editing, deleting and paging through a post's comments. */
+/** Adding, editing, deleting and paging through a post's comments; all on a post the caller may see. */
 export function commentRoutes(router: Router, app: PostsContext): void {
   router.post('/api/posts/:id/comment', requireIdentity, validate({ body: commentBody }), async (ctx) => {
     const { text } = validated<CommentBody>(ctx.state, 'body');
     const caller = callerIn(ctx.state);
-    const post = await loadPost(app, ctx.params.id);
+    const post = await loadVisiblePost(app, ctx.params.id, caller.id);
     await app.authors.ensure(caller.id, caller.username);
     const comment = await app.comments.insert(post._id, caller.id, text);
     if (!(await app.posts.addToCounts(post._id, { commentsCount: 1 }))) {
@@ -58,7 +58,7 @@ export function commentRoutes(router: Router, app: PostsContext): void {
     async (ctx) => {
       const { text } = validated<CommentBody>(ctx.state, 'body');
       const caller = callerIn(ctx.state);
-      const post = await loadPost(app, ctx.params.id);
+      const post = await loadVisiblePost(app, ctx.params.id, caller.id);
       const comment = await loadComment(app, post, ctx.params.commentId);
       if (!comment.userId.equals(caller.id)) throw forbidden('You can only edit your own comments');
       await app.authors.ensure(caller.id, caller.username);
@@ -69,7 +69,7 @@ export function commentRoutes(router: Router, app: PostsContext): void {
 
   router.delete('/api/posts/:id/comment/:commentId', requireIdentity, async (ctx) => {
     const caller = callerIn(ctx.state);
-    const post = await loadPost(app, ctx.params.id);
+    const post = await loadVisiblePost(app, ctx.params.id, caller.id);
     const comment = await loadComment(app, post, ctx.params.commentId);
     if (!comment.userId.equals(caller.id)) throw forbidden('You can only delete your own comments');
     // Only the request that actually removed it lowers the count, so two concurrent deletes count once.
@@ -81,7 +81,8 @@ export function commentRoutes(router: Router, app: PostsContext): void {
 
   router.get('/api/posts/:id/comments', requireIdentity, validate({ query: commentsParams }), async (ctx) => {
     const { limit, before } = validated<CommentsQuery>(ctx.state, 'query');
-    const post = await loadPost(app, ctx.params.id);
+    const caller = callerIn(ctx.state);
+    const post = await loadVisiblePost(app, ctx.params.id, caller.id);
     const found = await app.comments.latest(post._id, limit + 1, parseObjectId(before));
     const page = found.slice(0, limit);
     const authors = await app.authors.findMany(page.map((comment) => comment.userId));

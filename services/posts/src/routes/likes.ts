@@ -4,12 +4,12 @@ import type { Router } from '../http-types';
 import { toggleLike } from '../likes/toggle';
 import { postView } from '../posts/views';
 import { callerIn } from './caller';
-import { loadPost, POST_NOT_FOUND } from './load';
+import { loadVisiblePost, POST_NOT_FOUND } from './load';
 
 export function likeRoutes(router: Router, app: PostsContext): void {
   router.put('/api/posts/:id/like', requireIdentity, async (ctx) => {
     const caller = callerIn(ctx.state);
-    const post = await loadPost(app, ctx.params.id);
+    const post = await loadVisiblePost(app, ctx.params.id, caller.id);
     await app.authors.ensure(caller.id, caller.username);
     const liked = await toggleLike(app, post, caller);
     const current = await app.posts.findById(post._id);

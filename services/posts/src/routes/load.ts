@@ -1,8 +1,10 @@
 import { notFound } from '@devcircle/service-kit';
+import type { ObjectId } from 'mongodb';
 import type { Comment } from '../comments/comment';
 import type { PostsContext } from '../context';
 import { parseObjectId } from '../ids';
 import type { Post } from '../posts/post';
+import { canSee } from '../privacy/visibility';
 
 export const POST_NOT_FOUND = "This post doesn't exist or was deleted.";
 export const COMMENT_NOT_FOUND = 'Comment not found';
@@ -12,6 +14,20 @@ export async function loadPost(ctx: PostsContext, id: string | undefined): Promi
   const postId = parseObjectId(id);
   const post = postId ? await ctx.posts.findById(postId) : null;
   if (!post) throw notFound(POST_NOT_FOUND);
+  return post;
+}
+
+/**
+ * The post a path names, if `viewer` may see it (README "Privacy"). One they may not is the same 404 as one
+ * that does not exist, so a stranger cannot tell that a private author's post is there.
+ */
+export async function loadVisiblePost(
+  ctx: PostsContext,
+  id: string | undefined,
+  viewer: ObjectId,
+): Promise<Post> {
+  const post = await loadPost(ctx, id);
+  if (!(await canSee(ctx, post, viewer))) throw notFound(POST_NOT_FOUND);
   return post;
 }
 

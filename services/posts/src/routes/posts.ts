@@ -4,9 +4,11 @@ import { parseObjectId } from '../ids';
 import { newPostBody, type NewPostBody } from '../posts/fields';
 import { feedQuery } from '../posts/repository';
 import { postView, postViews } from '../posts/views';
+import { settleNewPost } from '../privacy/sync';
+import { feedViewer } from '../privacy/visibility';
 import type { Router } from '../http-types';
 import { callerIn } from './caller';
-import { loadPost } from './load';
+import { loadVisiblePost } from './load';
 import { DEFAULT_PAGE_SIZE, limitField, objectIdString, pageCount, pageField } from './paging';
 
 interface FeedQuery {
@@ -29,45 +31,52 @@ const feedParams = Joi.object<FeedQuery>({
 export function postRoutes(router: Router, app: PostsContext): void {
   router.get('/api/posts', requireIdentity, validate({ query: feedParams }), async (ctx) => {
     const { page, limit, before } = validated<FeedQuery>(ctx.state, 'query');
-    const viewer = callerIn(ctx.state).id;
+    // Only posts the caller may see (README "Privacy"), in both modes.
+    const viewer = await feedViewer(app, callerIn(ctx.state).id);
     // Without a page number it is cursor paging from the newest post: no count, so the first page stays as
     // cheap as any other however many posts there are (bench/posts).
     if (page === undefined) {
       const cursor = before ? parseObjectId(before) : undefined;
-      const found = await app.posts.list(feedQuery(cursor), { skip: 0, limit: limit + 1 });
-      const posts = await postViews(app, found.slice(0, limit), viewer);
+      const found = await app.posts.list(feedQuery(cursor, viewer), { skip: 0, limit: limit + 1 });
+      const posts = await postViews(app, found.slice(0, limit), viewer.id);
       const hasMore = found.length > limit;
       ctx.body = { posts, hasMore, nextCursor: posts.length > 0 ? posts[posts.length - 1]._id : null };
       return;
     }
-    const query = feedQuery();
+    const query = feedQuery(undefined, viewer);
     const [found, total] = await Promise.all([
       app.posts.list(query, { skip: (page - 1) * limit, limit: limit + 1 }),
-      // The whole collection: the collection's own count, not a scan.
+      // The whole collection: the collection's own count, not a scan. It includes posts the caller may not see,
+      // so `pages` is an upper bound (`hasMore` is exact).
       app.posts.estimatedTotal(),
     ]);
     ctx.body = {
-      posts: await postViews(app, found.slice(0, limit), viewer),
+      posts: await postViews(app, found.slice(0, limit), viewer.id),
       pagination: { current: page, pages: pageCount(total, limit) },
       hasMore: found.length > limit,
     };
   });
 
   router.get('/api/posts/:id', requireIdentity, async (ctx) => {
-    const post = await loadPost(app, ctx.params.id);
-    ctx.body = await postView(app, post, callerIn(ctx.state).id);
+    const caller = callerIn(ctx.state);
+    const post = await loadVisiblePost(app, ctx.params.id, caller.id);
+    ctx.body = await postView(app, post, caller.id);
   });
 
   router.post('/api/posts', requireIdentity, validate({ body: newPostBody }), async (ctx) => {
     const { content, codeSnippet, codeLanguage } = validated<NewPostBody>(ctx.state, 'body');
     const caller = callerIn(ctx.state);
     await app.authors.ensure(caller.id, caller.username);
+    const author = await app.authors.findById(caller.id);
     const post = await app.posts.create({
       authorId: caller.id,
       content,
       codeSnippet: codeSnippet || undefined,
       codeLanguage: codeLanguage || undefined,
+      authorPrivate: author?.isPrivate === true,
     });
+    // A privacy change handled between the read above and the insert did not reach this post.
+    await settleNewPost(app, post);
     await app.authors.addToStats(caller.id, { postsCount: 1 });
     ctx.status = 201;
     ctx.body = await postView(app, post, caller.id);
@@ -75,7 +84,8 @@ export function postRoutes(router: Router, app: PostsContext): void {
 
   router.delete('/api/posts/:id', requireIdentity, async (ctx) => {
     const caller = callerIn(ctx.state);
-    const post = await loadPost(app, ctx.params.id);
+    // A stranger gets the 404 of a missing post, not the 403 that would tell them it exists.
+    const post = await loadVisiblePost(app, ctx.params.id, caller.id);
     if (!post.authorId.equals(caller.id)) throw forbidden('You can only delete your own posts');
     // The post first: a like or comment written after this finds no post and removes itself. Its final count
     // leaves the author's stats with it (a like counted after this never reached the post, so never the author).

@@ -19,12 +19,16 @@ export async function ensureEventLogs(db: Db): Promise<void> {
   await db.collection(USER_EVENTS).createIndexes([{ key: { userId: 1 }, name: 'user' }]);
 }
 
-export function recordProfileUpdated(app: UsersContext, profile: Profile): Promise<ObjectId> {
+/** The fields of `profile.updated` (docs/events.md); `isPrivate` is always the profile's current value. */
+export type ProfileAnnouncement = Pick<Profile, '_id' | 'username' | 'displayName' | 'isPrivate'>;
+
+export function recordProfileUpdated(app: UsersContext, profile: ProfileAnnouncement): Promise<ObjectId> {
   return recordEvent(app.deps.db, PROFILE_EVENTS, {
     type: 'profile.updated',
     userId: profile._id,
     username: profile.username,
     displayName: profile.displayName,
+    isPrivate: profile.isPrivate,
   });
 }
 

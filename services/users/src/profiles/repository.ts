@@ -113,9 +113,13 @@ export class ProfileRepository {
     return this.profiles.findOneAndUpdate({ _id: current._id }, { $set: set }, { returnDocument: 'after' });
   }
 
-  async setPrivacy(id: ObjectId, isPrivate: boolean): Promise<boolean> {
-    const result = await this.profiles.updateOne({ _id: id }, { $set: { isPrivate, updatedAt: new Date() } });
-    return result.matchedCount === 1;
+  /** The profile after the switch; null when it no longer exists. */
+  setPrivacy(id: ObjectId, isPrivate: boolean): Promise<Profile | null> {
+    return this.profiles.findOneAndUpdate(
+      { _id: id },
+      { $set: { isPrivate, updatedAt: new Date() } },
+      { returnDocument: 'after' },
+    );
   }
 
   /** False when the profile no longer exists (deleted while a follow was being written). */

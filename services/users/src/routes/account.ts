@@ -2,7 +2,7 @@ import { Joi, notFound, requireIdentity, validate, validated } from '@devcircle/
 import { REVOKED_HEADER } from '../clients/auth';
 import type { UsersContext } from '../context';
 import { deleteAccount } from '../deletion/delete-account';
-import { recordProfileUpdated } from '../events/logs';
+import { announceProfile } from '../events/announce-profile';
 import type { Router } from '../http-types';
 import { profileEditBody, uniqueSkills, type ProfileEdit } from '../profiles/fields';
 import { OWN_ACCOUNT_ONLY, OWN_PROFILE_ONLY, PROFILE_NOT_FOUND } from '../profiles/messages';
@@ -44,7 +44,7 @@ export function accountRoutes(router: Router, app: UsersContext): void {
         ...(edit.skills ? { skills: uniqueSkills(edit.skills) } : {}),
       });
       if (!after) throw notFound(PROFILE_NOT_FOUND);
-      if (changed(before, after)) await recordProfileUpdated(app, after);
+      if (changed(before, after)) await announceProfile(app, after);
       ctx.body = toPublicUser(after);
     },
   );
@@ -58,7 +58,10 @@ export function accountRoutes(router: Router, app: UsersContext): void {
       const { isPrivate } = validated<{ isPrivate: boolean }>(ctx.state, 'body');
       const caller = callerIn(ctx.state);
       await ownProfile(app, caller);
-      if (!(await app.profiles.setPrivacy(caller.id, isPrivate))) throw notFound(PROFILE_NOT_FOUND);
+      const after = await app.profiles.setPrivacy(caller.id, isPrivate);
+      if (!after) throw notFound(PROFILE_NOT_FOUND);
+      // Also when the value did not change: a repeated switch re-announces it, which costs one event.
+      await announceProfile(app, after);
       ctx.body = {
         isPrivate,
         message: isPrivate ? 'Your profile is now private' : 'Your profile is now public',

@@ -1,0 +1,29 @@
+import type { EventConsumerSpec } from '@devcircle/service-kit';
+import type { PostsContext } from '../context';
+import { eventObjectId } from '../ids';
+
+export const FOLLOW_EVENTS = 'follow_events';
+
+/**
+ * `posts.follows`: who follows whom, for showing a private author's posts to their followers. Each pair keeps
+ * the last applied event's `_id`, so redelivery and out-of-order handling never undo a newer follow or
+ * unfollow.
+ */
+export function followsConsumer(app: PostsContext): EventConsumerSpec {
+  return {
+    name: 'posts.follows',
+    log: FOLLOW_EVENTS,
+    handle: async (event) => {
+      if (event.type !== 'follow' && event.type !== 'unfollow') return;
+      const actor = event.actor as { _id?: unknown } | undefined;
+      const followerId = eventObjectId(actor?._id);
+      const followeeId = eventObjectId(event.targetId);
+      if (!followerId || !followeeId) {
+        // Retrying cannot repair it, and holding it would stop every later follow.
+        app.deps.logger.error({ eventId: event._id }, `${event.type} without actor or target id; skipped`);
+        return;
+      }
+      await app.follows.applyEvent(followerId, followeeId, event.type === 'follow', event._id);
+    },
+  };
+}

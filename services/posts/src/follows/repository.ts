@@ -1,0 +1,61 @@
+import { MongoServerError, type Collection, type Db, type ObjectId } from 'mongodb';
+import type { FollowPair } from './follow';
+import { FOLLOWS } from './indexes';
+
+const isDuplicateKey = (err: unknown): boolean => err instanceof MongoServerError && err.code === 11000;
+
+/** Every access to the `follows` projection. */
+export class FollowRepository {
+  private readonly follows: Collection<FollowPair>;
+
+  constructor(db: Db) {
+    this.follows = db.collection<FollowPair>(FOLLOWS);
+  }
+
+  /**
+   * A `follow` (true) or `unfollow` (false) event of the pair, unless a later event of the pair is applied
+   * already. False when it was older and so changed nothing.
+   */
+  async applyEvent(
+    followerId: ObjectId,
+    followeeId: ObjectId,
+    following: boolean,
+    eventId: ObjectId,
+  ): Promise<boolean> {
+    try {
+      await this.follows.updateOne(
+        { followerId, followeeId, eventId: { $lte: eventId } },
+        { $set: { following, eventId, updatedAt: new Date() } },
+        { upsert: true },
+      );
+      return true;
+    } catch (err) {
+      // The pair exists with a newer event: the upsert's insert collides with it on the unique pair index.
+      if (!isDuplicateKey(err)) throw err;
+      return false;
+    }
+  }
+
+  async isFollowing(followerId: ObjectId, followeeId: ObjectId): Promise<boolean> {
+    const found = await this.follows.findOne(
+      { followerId, followeeId, following: true },
+      { projection: { _id: 1 } },
+    );
+    return found !== null;
+  }
+
+  /** At most `limit` of the users `followerId` follows, on the pair index. */
+  async followeesOf(followerId: ObjectId, limit: number): Promise<ObjectId[]> {
+    const found = await this.follows
+      .find({ followerId, following: true }, { projection: { followeeId: 1 } })
+      .limit(limit)
+      .toArray();
+    return found.map((pair) => pair.followeeId);
+  }
+
+  /** Every pair the user is in, either side (account deletion). */
+  async removeUser(userId: ObjectId): Promise<number> {
+    const result = await this.follows.deleteMany({ $or: [{ followerId: userId }, { followeeId: userId }] });
+    return result.deletedCount;
+  }
+}
