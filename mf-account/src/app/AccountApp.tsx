@@ -4,7 +4,8 @@ import { RegisterScreen } from '../features/register/RegisterScreen';
 import { LogoutConfirmScreen } from '../features/logout-confirm/LogoutConfirmScreen';
 import { ForgotPasswordScreen } from '../features/forgot-password/ForgotPasswordScreen';
 import { ResetPasswordScreen } from '../features/reset-password/ResetPasswordScreen';
-import { ComingNextScreen } from '../features/coming-next/ComingNextScreen';
+import { SettingsScreen } from '../features/settings/SettingsScreen';
+import { NotFoundScreen } from '../features/not-found/NotFoundScreen';
 
 /** Picks the account screen from the path; the shell's router decides which paths reach this remote. */
 export function AccountApp({ path, search }: RemoteAppProps) {
@@ -20,8 +21,9 @@ export function AccountApp({ path, search }: RemoteAppProps) {
     case '/reset-password':
       return <ResetPasswordScreen search={search} />;
     case '/settings':
-      return <ComingNextScreen title="Settings" />;
+      return <SettingsScreen />;
     default:
-      return <ComingNextScreen title="Account" />;
+      // The shell routes only the paths above here.
+      return <NotFoundScreen />;
   }
 }

@@ -2,10 +2,10 @@ import { AppLink } from '@devcircle/ui';
 import { AuthCard } from '../../components/AuthCard';
 import form from '../../components/Form.module.css';
 
-/** Account screens not built yet (settings) say so plainly inside this remote. */
-export function ComingNextScreen({ title }: { title: string }) {
+/** A path the shell does not route to this remote (only reachable by mistake): say so and offer the way home. */
+export function NotFoundScreen() {
   return (
-    <AuthCard title={title} subtitle="This screen is coming next.">
+    <AuthCard title="Page not found" subtitle="There is no account page at this address.">
       <AppLink to="/" className={form.link}>
         Back to DevCircle
       </AppLink>

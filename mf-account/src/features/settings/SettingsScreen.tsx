@@ -1,0 +1,34 @@
+import { useAuth } from '@devcircle/sdk/react';
+import { Spinner } from '@devcircle/ui';
+import { ChangePasswordSection } from './ChangePasswordSection';
+import { DeleteAccountSection } from './DeleteAccountSection';
+import { NotificationsSection } from './NotificationsSection';
+import { PrivacySection } from './PrivacySection';
+import styles from './SettingsScreen.module.css';
+
+/**
+ * /settings (§2 Settings): Change Password, Email Notifications, Account Privacy and Delete Account, one card
+ * each in a reading column. Everything acts on the signed-in user (§6); the shell only routes signed-in users
+ * here, so without one the auth state is still loading.
+ */
+export function SettingsScreen() {
+  const { user } = useAuth();
+  if (!user) {
+    return (
+      <div className={styles.loading}>
+        <Spinner label="Loading settings" />
+      </div>
+    );
+  }
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>Settings</h1>
+      <div className={styles.sections}>
+        <ChangePasswordSection key={`password:${user.id}`} userId={user.id} />
+        <NotificationsSection key={`notifications:${user.id}`} userId={user.id} />
+        <PrivacySection key={`privacy:${user.id}`} userId={user.id} username={user.username} />
+        <DeleteAccountSection key={`delete:${user.id}`} userId={user.id} />
+      </div>
+    </div>
+  );
+}

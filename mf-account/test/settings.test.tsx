@@ -1,0 +1,373 @@
+import '@testing-library/jest-dom';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError } from '@devcircle/sdk';
+import { PRIVACY_FAILURE_MESSAGE } from '../src/features/settings/api';
+import { failureMessage } from '../src/features/settings/failureMessage';
+import { notificationPreferencesKey } from '../src/features/settings/notificationPreferences';
+import { PASSWORD, unreachableUrl, useWebBackend } from './backend';
+import {
+  divertedMember,
+  freshUsername,
+  logIn,
+  logOutEveryone,
+  meStatus,
+  profileAs,
+  renderSettings,
+  signedInMember,
+  visitorSdk,
+} from './settingsHarness';
+
+const backend = useWebBackend();
+
+beforeEach(() => window.localStorage.clear());
+afterEach(() => {
+  logOutEveryone();
+  jest.restoreAllMocks();
+});
+
+const passwordForm = () => screen.getByRole('form', { name: 'Change password' });
+
+async function fillPasswords(
+  user: ReturnType<typeof userEvent.setup>,
+  current: string,
+  next: string,
+  confirm: string,
+) {
+  const form = passwordForm();
+  for (const [label, value] of [
+    ['Current Password', current],
+    ['New Password', next],
+    ['Confirm New Password', confirm],
+  ] as const) {
+    const input = within(form).getByLabelText(label);
+    await user.clear(input);
+    if (value) await user.type(input, value);
+  }
+}
+
+describe('Change Password', () => {
+  test('the client checks come in order (all fields, length, match) and nothing is sent', async () => {
+    const user = userEvent.setup();
+    const { sdk, calls } = await signedInMember(backend());
+    await renderSettings(sdk);
+    const form = passwordForm();
+    const submit = within(form).getByRole('button', { name: 'Update Password' });
+
+    await user.click(submit);
+    expect(within(form).getByRole('alert')).toHaveTextContent('All fields are required.');
+    expect(within(form).getByLabelText('Current Password')).toHaveFocus();
+
+    await fillPasswords(user, PASSWORD, 'abc', '');
+    await user.click(submit);
+    expect(within(form).getByRole('alert')).toHaveTextContent('All fields are required.');
+    expect(within(form).getByLabelText('Confirm New Password')).toHaveFocus();
+
+    await fillPasswords(user, PASSWORD, 'abc', 'abd');
+    await user.click(submit);
+    expect(within(form).getByRole('alert')).toHaveTextContent('New password must be at least 6 characters.');
+    expect(within(form).getByLabelText('New Password')).toHaveFocus();
+
+    await fillPasswords(user, PASSWORD, 'abcdef', 'abcdeg');
+    await user.click(submit);
+    expect(within(form).getByRole('alert')).toHaveTextContent('New passwords do not match.');
+    expect(within(form).getByLabelText('Confirm New Password')).toHaveFocus();
+
+    // Editing a field clears the message.
+    await user.type(within(form).getByLabelText('Confirm New Password'), 'x');
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.route.endsWith('/password'))).toEqual([]);
+  });
+
+  test('a wrong current password shows the server’s message and keeps the session as it was', async () => {
+    const user = userEvent.setup();
+    const { sdk, calls, userId } = await signedInMember(backend());
+    const token = sdk.auth.getState().token;
+    await renderSettings(sdk);
+
+    await fillPasswords(user, 'not-my-password', 'newsecret1', 'newsecret1');
+    await user.click(within(passwordForm()).getByRole('button', { name: 'Update Password' }));
+
+    expect(await within(passwordForm()).findByRole('alert')).toHaveTextContent(
+      'Current password is incorrect',
+    );
+    expect(calls.at(-1)).toEqual({
+      route: `PUT /api/users/${userId}/password`,
+      body: { currentPassword: 'not-my-password', newPassword: 'newsecret1', confirmPassword: 'newsecret1' },
+    });
+    expect(sdk.auth.getState().token).toBe(token);
+    expect(await meStatus(backend(), token ?? '')).toBe(200);
+  });
+
+  test('a change shows Updating Password... while busy, then the server’s message; the session goes on with the new token', async () => {
+    const user = userEvent.setup();
+    const { sdk, hold, answered, userId, username } = await signedInMember(backend());
+    const oldToken = sdk.auth.getState().token ?? '';
+    await renderSettings(sdk);
+
+    const route = `PUT /api/users/${userId}/password`;
+    const held = hold(route);
+    await fillPasswords(user, PASSWORD, 'newsecret1', 'newsecret1');
+    await user.click(within(passwordForm()).getByRole('button', { name: 'Update Password' }));
+    expect(
+      await within(passwordForm()).findByRole('button', { name: 'Updating Password...' }),
+    ).toBeDisabled();
+
+    held.release();
+    await answered(route);
+    expect(await within(passwordForm()).findByRole('status')).toHaveTextContent(
+      'Password updated successfully.',
+    );
+    for (const label of ['Current Password', 'New Password', 'Confirm New Password']) {
+      expect(within(passwordForm()).getByLabelText(label)).toHaveValue('');
+    }
+
+    // The SDK holds a new token that works; the old one is refused by the gateway.
+    const newToken = sdk.auth.getState().token ?? '';
+    expect(newToken).not.toBe(oldToken);
+    expect(newToken).not.toBe('');
+    await expect(sdk.api.get<{ id: string }>('/api/auth/me')).resolves.toMatchObject({ id: userId });
+    expect(sdk.auth.getState().user?.id).toBe(userId);
+    expect(await meStatus(backend(), oldToken)).toBe(401);
+
+    // Signing in elsewhere takes the new password, not the old one.
+    await expect(logIn(visitorSdk(backend()), username)).rejects.toThrow('Invalid email or password');
+    await expect(logIn(visitorSdk(backend()), username, 'newsecret1')).resolves.toMatchObject({ id: userId });
+  });
+});
+
+describe('Email Notifications', () => {
+  const switchNamed = (name: string) => screen.getByRole('switch', { name });
+
+  test('the three switches are on by default, and each change is kept per user across a reload', async () => {
+    const user = userEvent.setup();
+    const ada = await signedInMember(backend());
+    const first = await renderSettings(ada.sdk);
+    expect(screen.getByText(/stay as you left them after a reload/)).toBeInTheDocument();
+    for (const name of ['New followers', 'Comments', 'Messages']) {
+      expect(switchNamed(name)).toHaveAttribute('aria-checked', 'true');
+    }
+
+    await user.click(switchNamed('Comments'));
+    await user.click(switchNamed('Messages'));
+    expect(switchNamed('Comments')).toHaveAttribute('aria-checked', 'false');
+    expect(switchNamed('Messages')).toHaveAttribute('aria-checked', 'false');
+    expect(JSON.parse(window.localStorage.getItem(notificationPreferencesKey(ada.userId)) ?? 'null')).toEqual(
+      {
+        followers: true,
+        comments: false,
+        messages: false,
+      },
+    );
+
+    // A reload (the screen mounted afresh) shows the stored choice.
+    first.unmount();
+    const second = await renderSettings(ada.sdk);
+    expect(switchNamed('New followers')).toHaveAttribute('aria-checked', 'true');
+    expect(switchNamed('Comments')).toHaveAttribute('aria-checked', 'false');
+    expect(switchNamed('Messages')).toHaveAttribute('aria-checked', 'false');
+    await user.click(switchNamed('Messages'));
+    expect(switchNamed('Messages')).toHaveAttribute('aria-checked', 'true');
+    second.unmount();
+
+    // Another member in the same browser has their own switches.
+    const bob = await signedInMember(backend());
+    await renderSettings(bob.sdk);
+    expect(switchNamed('Comments')).toHaveAttribute('aria-checked', 'true');
+    await user.click(switchNamed('New followers'));
+    expect(JSON.parse(window.localStorage.getItem(notificationPreferencesKey(ada.userId)) ?? 'null')).toEqual(
+      {
+        followers: true,
+        comments: false,
+        messages: true,
+      },
+    );
+    expect(JSON.parse(window.localStorage.getItem(notificationPreferencesKey(bob.userId)) ?? 'null')).toEqual(
+      {
+        followers: false,
+        comments: true,
+        messages: true,
+      },
+    );
+  });
+});
+
+describe('Account Privacy', () => {
+  const privacySwitch = () => screen.getByRole('switch', { name: 'Private account' });
+
+  test('the switch shows the profile’s value, flips at once, and the server makes the profile private and public again', async () => {
+    const user = userEvent.setup();
+    const { sdk, hold, answered, userId, username, calls } = await signedInMember(backend());
+    const stranger = await backend().signUp(freshUsername('str'));
+    const first = await renderSettings(sdk);
+
+    expect(await screen.findByRole('switch', { name: 'Private account' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
+    expect(privacySwitch()).toHaveTextContent('Public');
+
+    const route = `PUT /api/users/${userId}/privacy`;
+    const held = hold(route);
+    await user.click(privacySwitch());
+    // Optimistic: flipped before the server answered.
+    expect(privacySwitch()).toHaveAttribute('aria-checked', 'true');
+    expect(privacySwitch()).toHaveTextContent('Private');
+    expect(privacySwitch()).toHaveAttribute('aria-busy', 'true');
+    expect(calls.at(-1)).toEqual({ route, body: { isPrivate: true } });
+    held.release();
+    await answered(route);
+    await waitFor(() => expect(privacySwitch()).not.toHaveAttribute('aria-busy'));
+    expect(privacySwitch()).toHaveAttribute('aria-checked', 'true');
+    await expect(profileAs(stranger, username)).resolves.toMatchObject({
+      canView: false,
+      user: { isPrivate: true },
+    });
+
+    // A reload reads the stored value.
+    first.unmount();
+    await renderSettings(sdk);
+    await waitFor(() => expect(privacySwitch()).toHaveAttribute('aria-checked', 'true'));
+
+    await user.click(privacySwitch());
+    expect(privacySwitch()).toHaveAttribute('aria-checked', 'false');
+    await waitFor(() => expect(privacySwitch()).not.toHaveAttribute('aria-busy'));
+    await expect(profileAs(stranger, username)).resolves.toMatchObject({
+      canView: true,
+      user: { isPrivate: false },
+    });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('when the call gets no answer the switch flips back and says to check the connection', async () => {
+    const user = userEvent.setup();
+    const stranger = await backend().signUp(freshUsername('str'));
+    // The profile loads from the gateway; the privacy call goes where nothing listens (connection refused).
+    const { sdk, username, release } = await divertedMember(
+      backend(),
+      await unreachableUrl(),
+      (method, url) => method === 'PUT' && url.endsWith('/privacy'),
+    );
+    await renderSettings(sdk);
+
+    expect(privacySwitch()).toHaveAttribute('aria-checked', 'false');
+    await user.click(privacySwitch());
+    expect(privacySwitch()).toHaveAttribute('aria-checked', 'true');
+    expect(privacySwitch()).toHaveAttribute('aria-busy', 'true');
+
+    release();
+    expect(await screen.findByRole('alert')).toHaveTextContent(PRIVACY_FAILURE_MESSAGE);
+    expect(privacySwitch()).toHaveAttribute('aria-checked', 'false');
+    expect(privacySwitch()).not.toHaveAttribute('aria-busy');
+    await expect(profileAs(stranger, username)).resolves.toMatchObject({
+      canView: true,
+      user: { isPrivate: false },
+    });
+
+    // Trying again clears the message while it runs, and fails the same way.
+    await user.click(privacySwitch());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByRole('alert')).toHaveTextContent(PRIVACY_FAILURE_MESSAGE);
+    expect(privacySwitch()).toHaveAttribute('aria-checked', 'false');
+  });
+
+  test('without a server message, the first field error is shown after "Validation: "', () => {
+    const withFields = new ApiError(PRIVACY_FAILURE_MESSAGE, {
+      status: 400,
+      errors: [{ field: 'isPrivate', message: 'isPrivate must be true or false' }],
+    });
+    expect(failureMessage(withFields, PRIVACY_FAILURE_MESSAGE, 'Validation: ')).toBe(
+      'Validation: isPrivate must be true or false',
+    );
+    const withMessage = new ApiError('Your profile could not be changed', {
+      status: 400,
+      errors: [{ field: 'isPrivate', message: 'isPrivate must be true or false' }],
+    });
+    expect(failureMessage(withMessage, PRIVACY_FAILURE_MESSAGE, 'Validation: ')).toBe(
+      'Your profile could not be changed',
+    );
+    expect(
+      failureMessage(new ApiError(PRIVACY_FAILURE_MESSAGE), PRIVACY_FAILURE_MESSAGE, 'Validation: '),
+    ).toBe(PRIVACY_FAILURE_MESSAGE);
+  });
+});
+
+describe('Delete Account', () => {
+  const openPanel = async (user: ReturnType<typeof userEvent.setup>) => {
+    const section = screen.getByRole('region', { name: 'Delete Account' });
+    await user.click(within(section).getByRole('button', { name: 'Delete Account' }));
+    return screen.getByRole('dialog', { name: 'Delete your account?' });
+  };
+
+  test('Cancel closes the panel without deleting anything', async () => {
+    const user = userEvent.setup();
+    const { sdk, calls, navigate } = await signedInMember(backend());
+    await renderSettings(sdk);
+
+    const panel = await openPanel(user);
+    expect(panel).toHaveTextContent(
+      'This removes your profile, posts, comments, likes and follows. This cannot be undone.',
+    );
+    expect(within(panel).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(panel).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.route.startsWith('DELETE'))).toEqual([]);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(await meStatus(backend(), sdk.auth.getState().token ?? '')).toBe(200);
+  });
+
+  test('confirming deletes the account: logged out, sent to /, the old token refused, the username free again', async () => {
+    const user = userEvent.setup();
+    const { sdk, navigate, username, userId, answered } = await signedInMember(backend());
+    const viewer = await backend().signUp(freshUsername('view'));
+    // The profile exists (the users service makes it from auth's event, or on the member's first call).
+    await waitFor(() => expect(profileAs(viewer, username)).resolves.toMatchObject({ user: { username } }));
+    const oldToken = sdk.auth.getState().token ?? '';
+    await renderSettings(sdk);
+
+    const panel = await openPanel(user);
+    await user.click(within(panel).getByRole('button', { name: 'Delete Account' }));
+    await answered(`DELETE /api/users/${userId}`);
+
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/', undefined));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(sdk.auth.getState()).toMatchObject({ user: null, token: null, authenticated: false });
+    expect(await meStatus(backend(), oldToken)).toBe(401);
+    await expect(profileAs(viewer, username)).rejects.toMatchObject({ status: 404 });
+
+    // The username and the email can be registered anew.
+    const again = visitorSdk(backend());
+    const reborn = await again.auth.register(username, `${username}@example.com`, PASSWORD);
+    expect(reborn.id).not.toBe(userId);
+  });
+
+  test('when the call gets no answer the panel closes and the screen says to try again', async () => {
+    const user = userEvent.setup();
+    const { sdk, username, navigate, release } = await divertedMember(
+      backend(),
+      await unreachableUrl(),
+      (method) => method === 'DELETE',
+    );
+    await renderSettings(sdk);
+
+    const panel = await openPanel(user);
+    await user.click(within(panel).getByRole('button', { name: 'Delete Account' }));
+    // Busy: the confirm button spins and Cancel cannot be pressed.
+    expect(within(panel).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(within(panel).getByRole('button', { name: 'Delete Account' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
+
+    release();
+    const section = screen.getByRole('region', { name: 'Delete Account' });
+    expect(await within(section).findByRole('alert')).toHaveTextContent(
+      'Failed to delete account. Please try again.',
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(sdk.auth.getState().authenticated).toBe(true);
+    await expect(sdk.api.get('/api/auth/me')).resolves.toMatchObject({ username });
+  });
+});
