@@ -31,7 +31,8 @@ export function useDeleteAccount(userId: string) {
       setConfirming(false);
       setBusy(false);
       sdk.auth.logout();
-      sdk.navigation.navigate('/');
+      // After the shell has reacted to the sign-out (it sends a signed-out visitor on /settings to /login), go to /.
+      setTimeout(() => sdk.navigation.navigate('/'), 0);
     } catch (failure) {
       setConfirming(false);
       setBusy(false);
