@@ -1,6 +1,7 @@
 import type { ServiceDefinition } from '@devcircle/service-kit';
 import { ensureBugReportIndexes } from './bug-reports/repository';
 import { bugReportRoutes } from './bug-reports/routes';
+import { accountDeletionConsumer } from './consumers/account-deletion';
 
 /**
  * The notifications service: notifications, the real-time socket and bug reports. For now it takes bug
@@ -14,4 +15,5 @@ export const definition: ServiceDefinition = {
   routes: (router, { db }) => {
     bugReportRoutes(router, db);
   },
+  consumers: (deps) => [accountDeletionConsumer(deps)],
 };

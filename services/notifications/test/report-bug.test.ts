@@ -1,6 +1,12 @@
 import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
-import { encodeIdentity, IDENTITY_HEADER, startService, type RunningService } from '@devcircle/service-kit';
-import { MongoClient } from 'mongodb';
+import {
+  encodeIdentity,
+  IDENTITY_HEADER,
+  recordEvent,
+  startService,
+  type RunningService,
+} from '@devcircle/service-kit';
+import { MongoClient, ObjectId } from 'mongodb';
 import { definition } from '../src';
 
 const SECRET = 'notifications-test-secret';
@@ -95,4 +101,24 @@ test('/health and /ready: 503 once the database is stopped, and a report then is
   expect(response.status).toBe(503);
   expect(await response.json()).toMatchObject({ code: 'DATABASE_NOT_CONNECTED' });
   database = await startServer({ port });
+});
+
+test('an account deletion leaves the reports but removes who sent them', async () => {
+  const identity = { id: new ObjectId().toHexString(), username: 'leaving', email: 'leaving@example.com' };
+  const headers = { [IDENTITY_HEADER]: encodeIdentity(identity, SECRET) };
+  expect((await report({ bug: 'Report by someone who leaves' }, headers)).status).toBe(201);
+  expect(await reports().findOne({ bug: 'Report by someone who leaves' })).toMatchObject({
+    reporter: { id: identity.id, username: 'leaving' },
+  });
+
+  // As the users service records it (docs/events.md): the user id as an ObjectId.
+  await recordEvent(client.db(), 'user_events', {
+    type: 'account.deleted',
+    userId: new ObjectId(identity.id),
+  });
+  for (const consumer of service.consumers) await consumer.drain();
+
+  const after = await reports().findOne({ bug: 'Report by someone who leaves' });
+  expect(after).toMatchObject({ bug: 'Report by someone who leaves', reporter: null });
+  expect(await reports().countDocuments({ 'reporter.id': identity.id })).toBe(0);
 });

@@ -20,6 +20,10 @@ export interface BugReport {
 export async function ensureBugReportIndexes(db: Db): Promise<void> {
   // Whoever triages reads the newest first.
   await db.collection(BUG_REPORTS).createIndex({ createdAt: -1 }, { name: 'bug_reports_newest' });
+  // An account deletion finds that account's reports without a scan.
+  await db
+    .collection(BUG_REPORTS)
+    .createIndex({ 'reporter.id': 1 }, { name: 'bug_reports_reporter', sparse: true });
 }
 
 export class BugReportRepository {
