@@ -40,15 +40,19 @@ test('when auth cannot finish the deletion, the users service’s message is sho
 
 test('when the users service is down, the privacy switch flips back and shows the gateway’s message', async () => {
   const user = userEvent.setup();
-  const { sdk, userId, answered } = privacyMember;
+  const { sdk, userId, answered, hold } = privacyMember;
   await renderSettings(sdk);
   const privacy = screen.getByRole('switch', { name: 'Private account' });
   expect(privacy).toHaveAttribute('aria-checked', 'false');
   await backend().services[2].stop();
 
+  // Held until checked: a refused connection answers faster than the assertion could otherwise run.
+  const route = `PUT /api/users/${userId}/privacy`;
+  const held = hold(route);
   await user.click(privacy);
   expect(privacy).toHaveAttribute('aria-checked', 'true');
-  await answered(`PUT /api/users/${userId}/privacy`);
+  held.release();
+  await answered(route);
 
   expect(await screen.findByRole('alert')).toHaveTextContent(
     'The users service cannot be reached right now. Please try again shortly.',
