@@ -1,8 +1,8 @@
 import Router from '@koa/router';
-import { errorHandler, HttpError, notFound, type Logger } from '@devcircle/service-kit';
+import { errorHandler, HttpError, notFound, type Logger, type RevocationList } from '@devcircle/service-kit';
 import Koa, { type Middleware } from 'koa';
 import { chain } from './compose';
-import { readToken, requireToken, type RevocationList } from './auth';
+import { readToken, requireToken } from './auth';
 import type { GatewayConfig } from './config';
 import { health, ready } from './health';
 import { bodySizeLimit, rateLimit, type RateLimits } from './limits';

@@ -1,6 +1,7 @@
+import { probe } from '@devcircle/service-kit';
 import type { Middleware } from 'koa';
 import { SERVICES } from './config';
-import { probe, type Pools } from './upstreams';
+import type { Pools } from './upstreams';
 
 /** `/health`: the gateway process is alive (it does not depend on any service). */
 export const health: Middleware = async (ctx) => {

@@ -1,8 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { closeServer, createLogger, notFound, type Logger } from '@devcircle/service-kit';
+import {
+  closeServer,
+  createLogger,
+  notFound,
+  RevocationList,
+  startRevocationPoller,
+  type Logger,
+} from '@devcircle/service-kit';
 import { createApp } from './app';
-import { applyToken, RevocationList, startRevocationPoller } from './auth';
+import { applyToken } from './auth';
 import { loadConfig, type GatewayConfig } from './config';
 import { connectStore, createRateLimits } from './limits';
 import { createProxy, rejectUpgrade } from './proxy';
@@ -11,7 +18,7 @@ import { routeOf } from './routes';
 import { createPools, startHealthChecks, type Pools } from './upstreams';
 
 export { loadConfig, type GatewayConfig } from './config';
-export { RevocationList } from './auth';
+export { RevocationList } from '@devcircle/service-kit';
 
 export interface RunningGateway {
   url: string;
@@ -30,7 +37,7 @@ export interface RunningGateway {
 export async function createGateway(config: GatewayConfig): Promise<RunningGateway> {
   const logger = createLogger('gateway', config.logLevel);
   const pools = createPools(config.upstreams, config.failureCooldownMs);
-  const revocations = new RevocationList();
+  const revocations = new RevocationList({ logger });
   const proxy = createProxy({
     connectTimeoutMs: config.connectTimeoutMs,
     maxBodyBytes: config.maxBodyBytes,
@@ -42,7 +49,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
   // Normally the database is up: count there from the first request. If not, start anyway and count in memory.
   await store?.firstAttempt;
   const poller = startRevocationPoller({
-    pool: pools.auth,
+    source: pools.auth,
     list: revocations,
     internalSecret: config.internalSecret,
     intervalMs: config.revocationPollMs,

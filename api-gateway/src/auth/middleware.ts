@@ -1,7 +1,12 @@
 import type { IncomingMessage } from 'node:http';
-import { encodeIdentity, IDENTITY_HEADER, unauthorized, type HttpError } from '@devcircle/service-kit';
+import {
+  encodeIdentity,
+  IDENTITY_HEADER,
+  unauthorized,
+  type HttpError,
+  type RevocationList,
+} from '@devcircle/service-kit';
 import type { Middleware } from 'koa';
-import type { RevocationList } from './revocations';
 import { checkBearer, type TokenCheck } from './tokens';
 
 declare module 'koa' {

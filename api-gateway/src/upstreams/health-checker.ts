@@ -1,6 +1,5 @@
-import type { Logger } from '@devcircle/service-kit';
+import { probe, type Logger } from '@devcircle/service-kit';
 import type { Pools } from './pool';
-import { probe } from './probe';
 
 /**
  * Active health: every interval, GET `/health` on each instance. An answer brings a skipped instance back before

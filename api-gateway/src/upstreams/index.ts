@@ -1,3 +1,2 @@
 export { startHealthChecks } from './health-checker';
 export { createPools, UpstreamPool, type Instance, type InstanceState, type Pools } from './pool';
-export { probe, type ProbeResult } from './probe';

@@ -47,3 +47,15 @@ export {
 export { Joi, validate, validated, type RequestSchemas } from './validation';
 export { INTERNAL_HEADER, internalHeaders, requireInternal } from './internal';
 export { runProcess } from './process';
+export { probe, type ProbeResult } from './probe';
+export {
+  RevocationList,
+  startRevocationPoller,
+  TOKEN_ISSUER,
+  verifyToken,
+  type RevocationListener,
+  type RevocationPoller,
+  type RevocationSource,
+  type TokenPayload,
+  type TokenVerification,
+} from './tokens';

@@ -1,38 +1,24 @@
-import { internalHeaders, type Logger } from '@devcircle/service-kit';
 import { ObjectId } from 'mongodb';
-import { probe, type UpstreamPool } from '../upstreams';
+import { internalHeaders } from '../internal';
+import type { Logger } from '../logger';
+import { probe } from '../probe';
+import type { RevocationList } from './revocation-list';
 
 /**
- * `userId → highest revoked token version`, in memory: the per-request check is one map lookup. Fed by the
- * poller (every gateway, within a second) and by `x-devcircle-revoked` response headers (this gateway, at once).
+ * Where auth can be asked: the next instance to try (undefined when none can be tried now) and, optionally, a way
+ * to hear that one could not be reached (the gateway's auth `UpstreamPool` is such a source).
  */
-export class RevocationList {
-  private readonly versions = new Map<string, number>();
+export interface RevocationSource<Instance extends { url: string } = { url: string }> {
+  pick(): Instance | undefined;
+  markFailed?(instance: Instance, reason: 'unreachable', detail: string): void;
+}
 
-  apply(userId: string, tokenVersion: number): void {
-    if (!userId || !Number.isFinite(tokenVersion)) return;
-    if (tokenVersion > (this.versions.get(userId) ?? -Infinity)) this.versions.set(userId, tokenVersion);
-  }
-
-  /** Applies `<userId>:<tokenVersion>` (several may be comma-separated); ignores anything malformed. */
-  applyHeader(value: string): void {
-    for (const entry of value.split(',')) {
-      const separator = entry.lastIndexOf(':');
-      if (separator <= 0) continue;
-      const version = Number(entry.slice(separator + 1).trim());
-      if (Number.isInteger(version)) this.apply(entry.slice(0, separator).trim(), version);
-    }
-  }
-
-  /** A token is revoked when its version is below the latest bump recorded for its user. */
-  isRevoked(userId: string, tokenVersion: number): boolean {
-    const current = this.versions.get(userId);
-    return current !== undefined && tokenVersion < current;
-  }
-
-  get size(): number {
-    return this.versions.size;
-  }
+export interface RevocationPoller {
+  /** True once every revocation kept by auth has been loaded. */
+  readonly loaded: boolean;
+  /** Resolves after the first complete load (tests and tools wait on it). */
+  readonly firstLoad: Promise<void>;
+  stop(): void;
 }
 
 interface RevocationPage {
@@ -54,14 +40,6 @@ function isPage(body: unknown): body is RevocationPage {
   );
 }
 
-export interface RevocationPoller {
-  /** True once every revocation kept by auth has been loaded. */
-  readonly loaded: boolean;
-  /** Resolves after the first complete load (tests and tools wait on it). */
-  readonly firstLoad: Promise<void>;
-  stop(): void;
-}
-
 /**
  * Several auth instances each make their own ObjectIds, so a revocation can be stored with an id a little older
  * than one already seen. Each poll therefore starts a while before the newest id seen; applying a revocation
@@ -80,15 +58,15 @@ function lookBack(id: string): string {
  * (`GET /internal/revocations?after=<id>`, with the internal secret). While auth cannot be reached it keeps
  * trying, and logs only when that state changes.
  */
-export function startRevocationPoller(options: {
-  pool: UpstreamPool;
+export function startRevocationPoller<Instance extends { url: string }>(options: {
+  source: RevocationSource<Instance>;
   list: RevocationList;
   internalSecret: string;
   intervalMs: number;
   timeoutMs: number;
   logger: Logger;
 }): RevocationPoller {
-  const { pool, list, logger } = options;
+  const { source, list, logger } = options;
   let after: string | undefined;
   let stopped = false;
   let loaded = false;
@@ -102,7 +80,7 @@ export function startRevocationPoller(options: {
   /** Fetches pages until auth has nothing newer; false when auth could not be asked. */
   const catchUp = async (): Promise<boolean> => {
     for (;;) {
-      const instance = pool.pick();
+      const instance = source.pick();
       if (!instance) return false;
       const query = after === undefined ? '' : `?after=${encodeURIComponent(after)}`;
       const result = await probe(
@@ -114,7 +92,7 @@ export function startRevocationPoller(options: {
       if (stopped) return true;
       if (result.status !== 200 || !isPage(result.body)) {
         if (result.status === undefined)
-          pool.markFailed(instance, 'unreachable', result.error ?? 'no answer');
+          source.markFailed?.(instance, 'unreachable', result.error ?? 'no answer');
         if (!failing) {
           logger.warn(
             { upstream: instance.url, status: result.status, err: result.error },

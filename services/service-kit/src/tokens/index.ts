@@ -1,0 +1,4 @@
+export { TOKEN_ISSUER, type TokenPayload } from './payload';
+export { verifyToken, type TokenVerification } from './verify';
+export { RevocationList, type RevocationListener } from './revocation-list';
+export { startRevocationPoller, type RevocationPoller, type RevocationSource } from './revocation-poller';
