@@ -10,3 +10,6 @@ export const PING_INTERVAL_MS = 600_000;
 /** The placeholder user's fallbacks when the token payload lacks a field (§3 User (session)). */
 export const PLACEHOLDER_EMAIL = 'user@devcircle.local';
 export const PLACEHOLDER_USERNAME = 'user';
+
+/** Notifications asked for per page (first load and each older page). */
+export const NOTIFICATIONS_PAGE_SIZE = 20;

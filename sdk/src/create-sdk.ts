@@ -3,6 +3,7 @@ import { createAuth } from './auth/auth';
 import { createKeepAlive } from './auth/keep-alive';
 import { createAuthStore } from './auth/store';
 import { createNavigation } from './navigation';
+import { createNotifications } from './notifications/store';
 import { defaultStorage, tokenStorage, type StorageLike } from './storage';
 import { globalTimers, type Timers } from './timers';
 import type { DevCircleSdk } from './types';
@@ -57,11 +58,14 @@ export function createSdk(options: SdkOptions = {}): DevCircleSdk {
     log: options.log ?? ((message, error) => console.warn(message, error)),
   });
   const auth = createAuth({ store, tokens, api, keepAlive });
+  const publicApi = { get: api.get, post: api.post, put: api.put, delete: api.delete };
+  const unread = createUnread();
   return {
     version: SDK_VERSION,
     auth,
-    api: { get: api.get, post: api.post, put: api.put, delete: api.delete },
+    api: publicApi,
     navigation: createNavigation(),
-    unread: createUnread(),
+    unread,
+    notifications: createNotifications({ api: publicApi, unread }),
   };
 }

@@ -1,6 +1,6 @@
 import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { sdk as defaultSdk } from './singleton';
-import type { AuthState, DevCircleSdk } from './types';
+import type { AuthState, DevCircleSdk, NotificationsState } from './types';
 
 const SdkContext = createContext<DevCircleSdk | null>(null);
 
@@ -24,4 +24,10 @@ export function useAuth(): AuthState {
 export function useUnread(): boolean {
   const { unread } = useSdk();
   return useSyncExternalStore(unread.subscribe, unread.get, unread.get);
+}
+
+/** The notifications list (newest first) and its loading flags; re-renders on every change. */
+export function useNotifications(): NotificationsState {
+  const { notifications } = useSdk();
+  return useSyncExternalStore(notifications.subscribe, notifications.getState, notifications.getState);
 }

@@ -30,4 +30,7 @@ export const sdk: DevCircleSdk = Object.freeze({
   get unread() {
     return getSdk().unread;
   },
+  get notifications() {
+    return getSdk().notifications;
+  },
 });

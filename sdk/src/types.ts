@@ -74,10 +74,59 @@ export interface UnreadIndicator {
   subscribe(listener: (unread: boolean) => void): () => void;
 }
 
+export type NotificationType = 'like' | 'comment' | 'follow' | 'other';
+
+/** One notification as the list and the socket carry it (product-spec §3 Notification). */
+export interface AppNotification {
+  _id: string;
+  type: NotificationType;
+  fromUser: { _id: string; username: string; displayName: string } | null;
+  /** The post it is about (likes, comments); null for follows. §3 allows an id or an object with _id. */
+  post: string | { _id: string } | null;
+  read: boolean;
+  createdAt: string;
+}
+
+export interface NotificationsState {
+  /** Newest first. */
+  items: AppNotification[];
+  /** True while the first page is loading. */
+  loading: boolean;
+  /** True once a first load finished since sign-in (succeeded or failed). */
+  loaded: boolean;
+  /** Older notifications exist beyond `items` (the last page was full). */
+  hasMore: boolean;
+  loadingMore: boolean;
+}
+
+/**
+ * The signed-in user's notifications (§4 Notifications). The shell calls `load()` on sign-in, `receive()` for
+ * each socket event and `reset()` on sign-out; the notifications remote reads the state and calls `loadMore()`,
+ * `markAllRead()`, `deleteAll()` (and `load()` if it mounts while `!loaded && !loading`). Failures are silent
+ * (§8). The store keeps `unread` equal to "any item unread".
+ */
+export interface NotificationsApi {
+  getState(): NotificationsState;
+  subscribe(listener: (state: NotificationsState) => void): () => void;
+  /** GET /api/notifications?limit=20: replaces the list; on failure the list is emptied (§7, silent §8). */
+  load(): Promise<void>;
+  /** The next older page (`before` = last item's _id); appends, skipping _ids already held; failure silent. */
+  loadMore(): Promise<void>;
+  /** Merges a pushed notification (§4): an item with the same _id is replaced, otherwise it goes on top. */
+  receive(notification: AppNotification): void;
+  /** Sets every item read at once, PUT /api/notifications/mark-all-read, then load() again (§4). Silent. */
+  markAllRead(): Promise<void>;
+  /** DELETE /api/notifications/all, then the list is empty (§4). Failure: silent, the list stays. */
+  deleteAll(): Promise<void>;
+  /** Sign-out: empty, not loaded. */
+  reset(): void;
+}
+
 export interface DevCircleSdk {
   version: string;
   auth: AuthApi;
   api: ApiClient;
   navigation: NavigationApi;
   unread: UnreadIndicator;
+  notifications: NotificationsApi;
 }

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import '@testing-library/jest-dom';
-import { createSdk, memoryStorage, sdk } from '../src';
-import { SdkProvider, useAuth, useSdk, useUnread } from '../src/react';
+import { createSdk, memoryStorage, sdk, type AppNotification } from '../src';
+import { SdkProvider, useAuth, useNotifications, useSdk, useUnread } from '../src/react';
 
 function Status() {
   const { user, authenticated, loading } = useAuth();
@@ -28,7 +28,7 @@ test('the hooks re-render on auth and unread changes (a provided instance)', asy
   );
   expect(screen.getByTestId('user')).toHaveTextContent('signed out');
   expect(screen.getByTestId('loading')).toHaveTextContent('true');
-  expect(screen.getByTestId('version')).toHaveTextContent('1.0.0');
+  expect(screen.getByTestId('version')).toHaveTextContent('1.1.0');
   await act(() => instance.auth.init());
   expect(screen.getByTestId('loading')).toHaveTextContent('false');
 
@@ -51,4 +51,45 @@ test('without a provider the hooks follow the page’s singleton', () => {
   expect(screen.getByTestId('user')).toHaveTextContent('grace');
   act(() => sdk.auth.logout());
   expect(screen.getByTestId('user')).toHaveTextContent('signed out');
+});
+
+function NotificationList() {
+  const { items, loaded } = useNotifications();
+  return (
+    <ul aria-label={loaded ? 'loaded' : 'not loaded'}>
+      {items.map((item) => (
+        <li
+          key={item._id}
+        >{`${item.type} from ${item.fromUser?.username}${item.read ? '' : ' (unread)'}`}</li>
+      ))}
+    </ul>
+  );
+}
+
+test('useNotifications re-renders on every change of the list', () => {
+  // No network in this file: the store's calls are covered against the back end in notifications/store.test.ts.
+  const instance = createSdk({ storage: memoryStorage() });
+  const follow: AppNotification = {
+    _id: '665f1c2e8a1b2c3d4e5f6a7b',
+    type: 'follow',
+    fromUser: { _id: '665f1c2e8a1b2c3d4e5f6a70', username: 'grace', displayName: 'Grace' },
+    post: null,
+    read: false,
+    createdAt: '2026-01-01T12:00:00.000Z',
+  };
+  render(
+    <SdkProvider sdk={instance}>
+      <NotificationList />
+      <Status />
+    </SdkProvider>,
+  );
+  expect(screen.getByRole('list')).toBeEmptyDOMElement();
+  act(() => instance.notifications.receive(follow));
+  expect(screen.getByRole('listitem')).toHaveTextContent('follow from grace (unread)');
+  expect(screen.getByTestId('dot')).toHaveTextContent('unread');
+  act(() => instance.notifications.receive({ ...follow, read: true }));
+  expect(screen.getByRole('listitem')).toHaveTextContent(/^follow from grace$/);
+  expect(screen.getByTestId('dot')).toHaveTextContent('all read');
+  act(() => instance.notifications.reset());
+  expect(screen.getByRole('list')).toBeEmptyDOMElement();
 });

@@ -1,0 +1,35 @@
+import type { AppNotification } from '../types';
+
+/** A pushed notification merged into a newest-first list: the item with its _id is replaced, else it goes on top. */
+export function withReceived(
+  items: readonly AppNotification[],
+  received: AppNotification,
+): AppNotification[] {
+  const index = items.findIndex((item) => item._id === received._id);
+  if (index === -1) return [received, ...items];
+  return items.map((item, position) => (position === index ? received : item));
+}
+
+/** An older page appended below `items`, without the _ids already held (a push may have brought them). */
+export function withOlderPage(
+  items: readonly AppNotification[],
+  page: readonly AppNotification[],
+): AppNotification[] {
+  const held = new Set(items.map((item) => item._id));
+  return [...items, ...page.filter((item) => !held.has(item._id))];
+}
+
+/**
+ * The list a first page answers for, keeping what was pushed while the request was in flight: pushes the answer
+ * does not hold (they happened after the server read the page) stay on top, newest push first; for an _id in
+ * both, the answer's copy is kept (it is the server's).
+ */
+export function withLoadedPage(
+  page: readonly AppNotification[],
+  pushedDuringLoad: readonly AppNotification[],
+): AppNotification[] {
+  let pushed: AppNotification[] = [];
+  for (const notification of pushedDuringLoad) pushed = withReceived(pushed, notification);
+  const answered = new Set(page.map((item) => item._id));
+  return [...pushed.filter((item) => !answered.has(item._id)), ...page];
+}
