@@ -1,0 +1,7 @@
+import type { RemoteAppProps } from '@devcircle/shell/src/remote-contract/createRemoteParcel';
+import { NotificationsScreen } from '../features/notifications/NotificationsScreen';
+
+/** The notifications remote has one screen, /notifications. */
+export function NotificationsApp(_props: RemoteAppProps) {
+  return <NotificationsScreen />;
+}

@@ -1,0 +1,25 @@
+import { Bell, Heart, MessageCircle, UserPlus, type LucideIcon } from 'lucide-react';
+import type { NotificationType } from '@devcircle/sdk';
+
+/** How one type of notification reads and looks (product-spec §2: icons by type). */
+export interface NotificationKind {
+  /** What the sender did, after their name: 'liked your post'. */
+  action: string;
+  Icon: LucideIcon;
+  /** The icon's accessible name. */
+  label: string;
+  /** The CSS Modules class with the type's colour (NotificationItem.module.css). */
+  tone: 'like' | 'comment' | 'follow' | 'other';
+}
+
+const KINDS: Record<NotificationType, NotificationKind> = {
+  like: { action: 'liked your post', Icon: Heart, label: 'Like', tone: 'like' },
+  comment: { action: 'commented on your post', Icon: MessageCircle, label: 'Comment', tone: 'comment' },
+  follow: { action: 'started following you', Icon: UserPlus, label: 'Follow', tone: 'follow' },
+  other: { action: 'sent you a notification', Icon: Bell, label: 'Notification', tone: 'other' },
+};
+
+/** The kind of a notification's type; a type this screen does not know yet reads as 'other'. */
+export function notificationKind(type: string): NotificationKind {
+  return Object.hasOwn(KINDS, type) ? KINDS[type as NotificationType] : KINDS.other;
+}
