@@ -1,19 +1,40 @@
 import type { ServiceDefinition } from '@devcircle/service-kit';
 import { ensureBugReportIndexes } from './bug-reports/repository';
 import { bugReportRoutes } from './bug-reports/routes';
+import { loadNotificationsSettings } from './config';
 import { accountDeletionConsumer } from './consumers/account-deletion';
+import { followEventsConsumer } from './consumers/follow-events';
+import { namesConsumers } from './consumers/names';
+import { postEventsConsumer } from './consumers/post-events';
+import { contextOf } from './context';
+import { ensureNotificationIndexes } from './notifications/repository';
+import { notificationRoutes } from './notifications/routes';
+import { fanOutConsumer } from './realtime/fan-out';
+import { attachSocketServer } from './realtime/socket-server';
 
 /**
- * The notifications service: notifications, the real-time socket and bug reports. For now it takes bug
- * reports; notifications and the socket arrive with their features.
+ * The notifications service: notifications made from the posts' and users' events, their API, the real-time
+ * socket, and bug reports. Contract: README.md.
  */
 export const definition: ServiceDefinition = {
   name: 'notifications',
   setup: async ({ db }) => {
     await ensureBugReportIndexes(db);
+    await ensureNotificationIndexes(db);
   },
-  routes: (router, { db }) => {
-    bugReportRoutes(router, db);
+  routes: (router, deps) => {
+    bugReportRoutes(router, deps.db);
+    notificationRoutes(router, contextOf(deps));
   },
-  consumers: (deps) => [accountDeletionConsumer(deps)],
+  consumers: (deps) => {
+    const ctx = contextOf(deps);
+    return [
+      ...namesConsumers(ctx),
+      postEventsConsumer(ctx),
+      followEventsConsumer(ctx),
+      accountDeletionConsumer(ctx),
+      fanOutConsumer(ctx.registry),
+    ];
+  },
+  attach: (server, deps) => attachSocketServer(server, contextOf(deps), loadNotificationsSettings(deps.env)),
 };

@@ -40,6 +40,7 @@ export {
   createApp,
   runService,
   startService,
+  type Attachment,
   type RunningService,
   type ServiceDefinition,
   type ServiceDeps,

@@ -32,6 +32,16 @@ export interface ServiceDefinition {
   jsonLimit?: string;
   /** The service's event consumers (docs/events.md), started once `setup` is done. */
   consumers?: (deps: ServiceDeps) => EventConsumerSpec[];
+  /**
+   * Runs once the HTTP server listens, for what needs the server itself (a socket.io endpoint). `close` runs
+   * first at shutdown, so long-lived connections end before the server waits for its requests.
+   */
+  attach?: (server: Server, deps: ServiceDeps) => Attachment;
+}
+
+/** Something `attach` hooked onto the server; closed at shutdown. */
+export interface Attachment {
+  close(): Promise<void>;
 }
 
 export interface StartOptions {
@@ -113,6 +123,7 @@ export async function startService(
     listening.once('error', reject);
   });
   server.keepAliveTimeout = 65_000; // longer than the gateway's idle socket timeout, so it never reuses a closing socket
+  const attachment = definition.attach?.(server, deps);
   const actualPort = (server.address() as AddressInfo).port;
   logger.info({ port: actualPort }, `${definition.name} service listening`);
   return {
@@ -124,6 +135,7 @@ export async function startService(
     stop: async () => {
       stopping = true;
       setup.stop();
+      await attachment?.close();
       // A consumer's batch in flight finishes while the database is still open.
       await Promise.all([closeServer(server), ...consumers.map((consumer) => consumer.stop())]);
       await database.close();

@@ -212,6 +212,19 @@ test('two instances of a consumer (same name) each handle every event', async ()
   expect((await cursorOf(db))!.lastId.equals(lastId)).toBe(true);
 });
 
+test("a 'live' consumer handles only what is recorded after it started and stores no cursor", async () => {
+  const db = freshDb();
+  await record(db, 1, 3);
+  const live = recorder();
+  const consumer = consume(db, { ...live, position: 'live' });
+  await consumer.drain();
+  expect(live.handled).toEqual([]);
+  await record(db, 4, 6);
+  await consumer.drain();
+  expect(live.handled).toEqual([4, 5, 6]);
+  expect(await cursorOf(db)).toBeNull();
+});
+
 test('drain() waits for every handler, across full batches; stop() waits for the batch in flight', async () => {
   const db = freshDb();
   await record(db, 1, 250);

@@ -1,26 +1,33 @@
-import type { EventConsumerSpec, ServiceDeps } from '@devcircle/service-kit';
-import { ObjectId } from 'mongodb';
+import type { EventConsumerSpec } from '@devcircle/service-kit';
 import { BUG_REPORTS } from '../bug-reports/repository';
+import type { NotificationsContext } from '../context';
+import { eventObjectId } from '../ids';
 
 /**
- * A deleted account leaves no personal data here: its bug reports stay for triage but lose the reporter
- * (`account.deleted` in the users service's `user_events`, docs/events.md). Idempotent: a redelivery finds
- * nothing left to change.
+ * A deleted account leaves no personal data here: its notifications go, received and caused; its bug reports
+ * stay for triage but lose the reporter (`account.deleted` in the users service's `user_events`,
+ * docs/events.md). The `people` mark keeps late events from making new ones. Idempotent.
  */
-export function accountDeletionConsumer({ db, logger }: ServiceDeps): EventConsumerSpec {
+export function accountDeletionConsumer(ctx: NotificationsContext): EventConsumerSpec {
   return {
     name: 'notifications.account-deletion',
     log: 'user_events',
     handle: async (event) => {
       if (event.type !== 'account.deleted') return;
-      // Reports keep the reporter's id as the identity header carried it: a hex string.
-      const raw = event.userId;
-      const userId = raw instanceof ObjectId ? raw.toHexString() : typeof raw === 'string' ? raw : undefined;
+      const userId = eventObjectId(event.userId);
       if (!userId) {
-        logger.warn({ eventId: event._id.toHexString() }, 'account.deleted without a userId; skipped');
+        ctx.deps.logger.warn(
+          { eventId: event._id.toHexString() },
+          'account.deleted without a userId; skipped',
+        );
         return;
       }
-      await db.collection(BUG_REPORTS).updateMany({ 'reporter.id': userId }, { $set: { reporter: null } });
+      await ctx.people.markDeleted(userId);
+      await ctx.notifications.deleteAccount(userId);
+      // Reports keep the reporter's id as the identity header carried it: a hex string.
+      await ctx.deps.db
+        .collection(BUG_REPORTS)
+        .updateMany({ 'reporter.id': userId.toHexString() }, { $set: { reporter: null } });
     },
   };
 }

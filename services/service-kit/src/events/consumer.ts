@@ -1,4 +1,4 @@
-import type { Db, Filter, ObjectId } from 'mongodb';
+import { ObjectId, type Db, type Filter } from 'mongodb';
 import type { Logger } from 'pino';
 import { isDatabaseUnreachable } from '../database';
 import { CursorStore } from './cursors';
@@ -19,6 +19,12 @@ export interface EventConsumerSpec {
   lookBackMs?: number;
   /** Events handed over per poll; a full batch is followed by the next poll at once. Default 100. */
   batchSize?: number;
+  /**
+   * 'shared' (default): the position is stored (`event_cursors`) and shared by every instance, and a restart
+   * resumes there. 'live': this process handles only what is recorded after it started and keeps its position
+   * in memory, for work each instance does for itself (pushing to the sockets it holds).
+   */
+  position?: 'shared' | 'live';
 }
 
 export interface EventConsumer {
@@ -57,6 +63,8 @@ interface PollResult {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const later = (a: ObjectId, b: ObjectId | undefined): boolean => !b || a.toHexString() > b.toHexString();
+const latest = (a: ObjectId | undefined, b: ObjectId | undefined): ObjectId | undefined =>
+  a && later(a, b) ? a : b;
 
 class PollingConsumer implements EventConsumer {
   private readonly intervalMs: number;
@@ -68,6 +76,8 @@ class PollingConsumer implements EventConsumer {
   private loaded = false;
   private state: WindowState = {};
   private persisted?: ObjectId;
+  /** 'live' consumers read nothing at or before the id made when they started. */
+  private readonly floor?: ObjectId;
   /** Polls run one at a time, the timer's and drain()'s alike. */
   private chain: Promise<unknown> = Promise.resolve();
   private timer?: NodeJS.Timeout;
@@ -83,6 +93,12 @@ class PollingConsumer implements EventConsumer {
     this.batchSize = spec.batchSize ?? DEFAULT_BATCH_SIZE;
     this.cursors = new CursorStore(db, `${spec.name}:${spec.log}`);
     this.reporter = new ConsumerReporter(logger.child({ consumer: spec.name, log: spec.log }));
+    if (spec.position === 'live') {
+      this.floor = new ObjectId();
+      this.state = { lastId: this.floor };
+      this.persisted = this.floor;
+      this.loaded = true;
+    }
     this.schedule(0);
   }
 
@@ -143,7 +159,7 @@ class PollingConsumer implements EventConsumer {
       this.persisted = lastId;
       this.loaded = true;
     }
-    const from = windowStart(this.state, this.lookBackMs, Date.now());
+    const from = latest(windowStart(this.state, this.lookBackMs, Date.now()), this.floor);
     if (from) this.seen.prune(from);
     const batch = await this.unseenAfter(from);
     const full = batch.length === this.batchSize;
@@ -197,7 +213,7 @@ class PollingConsumer implements EventConsumer {
   /** Stores the position once it moved; retried at the next poll if the database is unreachable. */
   private async saveCursor(): Promise<void> {
     const { lastId } = this.state;
-    if (!lastId || !later(lastId, this.persisted)) return;
+    if (this.floor || !lastId || !later(lastId, this.persisted)) return;
     await this.cursors.save(lastId);
     this.persisted = lastId;
   }

@@ -1,0 +1,125 @@
+import { eventually } from './helpers';
+import {
+  connected,
+  listen,
+  publish,
+  refusal,
+  register,
+  send,
+  type Listener,
+  type Member,
+  type Pushed,
+} from './realtime-support';
+import { startStack, type Stack } from './stack';
+
+/** The notifications socket through the gateway, with the real producers (posts, users) behind it. */
+let stack: Stack;
+let url: string;
+const listeners: Listener[] = [];
+beforeAll(async () => {
+  stack = await startStack();
+  url = stack.gateway.url;
+});
+afterEach(() => {
+  for (const listener of listeners.splice(0)) listener.close();
+});
+afterAll(() => stack.stop());
+
+function socketOf(member: Member, extra: Record<string, unknown> = {}, query: Record<string, string> = {}) {
+  const listener = listen(url, () => ({ token: member.token, ...extra }), query);
+  listeners.push(listener);
+  return listener;
+}
+
+const listOf = async (member: Member): Promise<Pushed[]> =>
+  (await send(url, 'GET', '/api/notifications', member)).body as unknown as Pushed[];
+
+test('a handshake without a token, or with a bad one, is refused', async () => {
+  const anonymous = listen(url, () => ({}));
+  listeners.push(anonymous);
+  expect((await refusal(anonymous)).message).toBe('Authentication required');
+  const forged = listen(url, () => ({ token: 'not.a.token' }));
+  listeners.push(forged);
+  expect((await refusal(forged)).message).toBe('Invalid token');
+});
+
+test('a like, a comment and a follow reach the author’s socket live, as the list returns them', async () => {
+  const ada = await register(url, 'ada');
+  const bob = await register(url, 'bob');
+  const socket = socketOf(ada, {}, { userId: ada.id });
+  await connected(socket);
+  const post = await publish(url, ada);
+  expect((await send(url, 'PUT', `/api/posts/${post}/like`, bob)).status).toBe(200);
+  expect((await send(url, 'POST', `/api/posts/${post}/comment`, bob, { text: 'Nice!' })).status).toBe(201);
+  expect((await send(url, 'PUT', `/api/users/${ada.username}/follow`, bob)).status).toBe(200);
+  await eventually(() => socket.received.length === 3);
+  expect(socket.received.map((n) => n.type).sort()).toEqual(['comment', 'follow', 'like']);
+  const listed = await listOf(ada);
+  expect([...socket.received].reverse()).toEqual(listed);
+  expect(listed[2]).toMatchObject({ type: 'like', post, read: false, fromUser: { username: bob.username } });
+});
+
+test('a socket with its own token and another user’s id is refused and hears nothing of theirs', async () => {
+  const ada = await register(url, 'ada');
+  const eve = await register(url, 'eve');
+  const bob = await register(url, 'bob');
+  const spy = socketOf(eve, {}, { userId: ada.id });
+  expect((await refusal(spy)).message).toBe('userId does not match the token');
+  // Eve's own socket hears only Eve's notifications.
+  const eves = socketOf(eve, {}, { userId: eve.id });
+  const adas = socketOf(ada);
+  await Promise.all([connected(eves), connected(adas)]);
+  const post = await publish(url, ada);
+  await send(url, 'PUT', `/api/posts/${post}/like`, bob);
+  await eventually(() => adas.received.length === 1);
+  // Then something for Eve: once it arrived, anything of Ada's would have arrived before it.
+  await send(url, 'PUT', `/api/users/${eve.username}/follow`, bob);
+  await eventually(() => eves.received.length === 1);
+  expect(eves.received[0]).toMatchObject({ type: 'follow', fromUser: { username: bob.username } });
+  expect(spy.received).toEqual([]);
+});
+
+test('a password change revokes the old token: its socket is disconnected and cannot come back', async () => {
+  const ada = await register(url, 'ada');
+  const socket = socketOf(ada);
+  await connected(socket);
+  const disconnected = new Promise<string>((resolve) => socket.socket.once('disconnect', resolve));
+  const change = await send(url, 'PUT', `/api/users/${ada.id}/password`, ada, {
+    currentPassword: 'realtime-pass1',
+    newPassword: 'realtime-pass2',
+    confirmPassword: 'realtime-pass2',
+  });
+  expect(change.status).toBe(200);
+  expect(await disconnected).toBe('io server disconnect');
+  const again = socketOf(ada);
+  expect((await refusal(again)).message).toBe('Your session is no longer valid. Please log in again.');
+  const renewed = socketOf({ ...ada, token: change.body.token as string });
+  await connected(renewed);
+});
+
+test('likes made while the service is stopped become notifications when it is back, and are pushed', async () => {
+  const ada = await register(url, 'ada');
+  const bob = await register(url, 'bob');
+  const posts = [
+    await publish(url, ada, 'one'),
+    await publish(url, ada, 'two'),
+    await publish(url, ada, 'three'),
+  ];
+  // The shell's client: after a reconnection it names the newest notification it has (the handshake runs
+  // once the connection is open, after \`socket\` is assigned).
+  const socket: Listener = listen(url, () => ({ token: ada.token, after: socket.received.at(-1)?._id }));
+  listeners.push(socket);
+  await connected(socket);
+  await send(url, 'PUT', `/api/posts/${posts[0]}/like`, bob);
+  await eventually(() => socket.received.length === 1);
+
+  await stack.stopService('notifications');
+  for (const post of posts.slice(1))
+    expect((await send(url, 'PUT', `/api/posts/${post}/like`, bob)).status).toBe(200);
+  await stack.startService('notifications');
+
+  await eventually(async () => (await listOf(ada)).length === 3);
+  await eventually(() => socket.received.length === 3);
+  expect(socket.repeats()).toEqual([]);
+  expect(socket.received.map((n) => n.post).sort()).toEqual([...posts].sort());
+});

@@ -1,0 +1,42 @@
+import { servicePort } from '@devcircle/service-kit';
+
+/** The notifications service's own settings; the common ones (secrets, database) come from the kit. */
+export interface NotificationsSettings {
+  /** Auth instances to learn token revocations from (`GET /internal/revocations`); AUTH_URLS, comma-separated. */
+  authUrls: string[];
+  /** How often revocations are asked for: a revoked session's sockets end within about this long. */
+  revocationPollMs: number;
+  revocationTimeoutMs: number;
+}
+
+function readUrl(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} is not a valid URL: ${raw}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be http or https`);
+  return url.href.replace(/\/+$/, '');
+}
+
+function readPositive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name] === undefined || env[name] === '' ? fallback : Number(env[name]);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number`);
+  return value;
+}
+
+/** Read once at start. Without AUTH_URLS (or AUTH_URL), auth is on this machine at its port. */
+export function loadNotificationsSettings(env: NodeJS.ProcessEnv): NotificationsSettings {
+  const raw = env.AUTH_URLS || env.AUTH_URL || `http://127.0.0.1:${servicePort('auth', env)}`;
+  const authUrls = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => readUrl('AUTH_URLS', entry));
+  return {
+    authUrls,
+    revocationPollMs: readPositive(env, 'REVOCATION_POLL_MS', 1000),
+    revocationTimeoutMs: readPositive(env, 'REVOCATION_TIMEOUT_MS', 2000),
+  };
+}

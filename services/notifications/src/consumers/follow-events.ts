@@ -1,0 +1,36 @@
+import type { EventConsumerSpec } from '@devcircle/service-kit';
+import type { NotificationsContext } from '../context';
+import { eventObjectId } from '../ids';
+import { notify } from '../notifications/notify';
+import { actorOf } from './actor';
+
+export const FOLLOW_EVENTS = 'follow_events';
+
+/**
+ * `notifications.follows`: a follow notifies the followed user. An unfollow leaves the notification, and
+ * following again does not notify twice: one follow notification per pair.
+ */
+export function followEventsConsumer(ctx: NotificationsContext): EventConsumerSpec {
+  return {
+    name: 'notifications.follows',
+    log: FOLLOW_EVENTS,
+    handle: async (event) => {
+      if (event.type !== 'follow') return;
+      const actor = actorOf(event);
+      const recipientId = eventObjectId(event.targetId);
+      if (!actor || !recipientId) {
+        ctx.deps.logger.error({ eventId: event._id }, 'malformed follow event; skipped');
+        return;
+      }
+      await notify(ctx, {
+        type: 'follow',
+        recipientId,
+        actorId: actor.id,
+        actorUsername: actor.username,
+        postId: null,
+        key: `follow:${actor.id.toHexString()}`,
+        event,
+      });
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { EventConsumerSpec } from '@devcircle/service-kit';
+import type { NotificationsContext } from '../context';
+import { eventObjectId } from '../ids';
+import { notify } from '../notifications/notify';
+import { actorOf } from './actor';
+
+export const POST_EVENTS = 'post_events';
+
+/**
+ * `notifications.posts`: a like or a comment on someone's post notifies its author. An unlike leaves the
+ * like's notification as it is (it told of something that happened), and liking the same post again does not
+ * notify twice: one like notification per person and post.
+ */
+export function postEventsConsumer(ctx: NotificationsContext): EventConsumerSpec {
+  return {
+    name: 'notifications.posts',
+    log: POST_EVENTS,
+    handle: async (event) => {
+      if (event.type !== 'like' && event.type !== 'comment') return;
+      const actor = actorOf(event);
+      const postId = eventObjectId(event.postId);
+      const recipientId = eventObjectId(event.postAuthorId);
+      if (!actor || !postId || !recipientId) {
+        // Retrying cannot repair it, and holding it would stop every later event.
+        ctx.deps.logger.error({ eventId: event._id, type: event.type }, 'malformed post event; skipped');
+        return;
+      }
+      const commentId = eventObjectId(event.commentId) ?? event._id;
+      const key =
+        event.type === 'like'
+          ? `like:${actor.id.toHexString()}:${postId.toHexString()}`
+          : `comment:${commentId.toHexString()}`;
+      await notify(ctx, {
+        type: event.type,
+        recipientId,
+        actorId: actor.id,
+        actorUsername: actor.username,
+        postId,
+        key,
+        event,
+      });
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { MongoServerError, type Collection, type Db, type ObjectId } from 'mongodb';
+import { NOTIFICATIONS, type NotificationDoc } from './notification';
+
+/** Notifications are kept this long, read or not (the `createdAt` TTL). */
+export const KEEP_DAYS = 90;
+/** What "Delete all" removed stays hidden this long before it is purged: far past any redelivery. */
+export const REMOVED_KEEP_HOURS = 24;
+/** The catch-up a reconnecting socket gets, at most. */
+export const CATCH_UP_LIMIT = 50;
+
+const isDuplicateKey = (err: unknown): boolean => err instanceof MongoServerError && err.code === 11000;
+
+export async function ensureNotificationIndexes(db: Db): Promise<void> {
+  await db.collection(NOTIFICATIONS).createIndexes([
+    { key: { userId: 1, key: 1 }, name: 'recipient_key', unique: true },
+    // The list, the catch-up and "mark all read": one recipient's visible notifications by arrival.
+    { key: { userId: 1, removed: 1, _id: -1 }, name: 'inbox_newest' },
+    // An account deletion removes what that account caused.
+    { key: { fromUserId: 1 }, name: 'sender' },
+    { key: { createdAt: 1 }, name: 'expire_old', expireAfterSeconds: KEEP_DAYS * 24 * 60 * 60 },
+    { key: { purgeAt: 1 }, name: 'purge_removed', expireAfterSeconds: 0 },
+  ]);
+}
+
+/** Every access to `notifications`; every read and change is scoped to one recipient. */
+export class NotificationRepository {
+  private readonly notifications: Collection<NotificationDoc>;
+
+  constructor(db: Db) {
+    this.notifications = db.collection<NotificationDoc>(NOTIFICATIONS);
+  }
+
+  /** False when the recipient already has one with this key (a redelivery, another instance, a repeat). */
+  async insert(doc: NotificationDoc): Promise<boolean> {
+    try {
+      await this.notifications.insertOne(doc);
+      return true;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+  }
+
+  /** Newest first, older than `before` when given. */
+  page(userId: ObjectId, limit: number, before?: ObjectId): Promise<NotificationDoc[]> {
+    return this.notifications
+      .find({ userId, removed: false, ...(before ? { _id: { $lt: before } } : {}) })
+      .sort({ _id: -1 })
+      .limit(limit)
+      .toArray();
+  }
+
+  /** What arrived after `after`, oldest first: a reconnecting socket's catch-up. */
+  newerThan(userId: ObjectId, after: ObjectId): Promise<NotificationDoc[]> {
+    return this.notifications
+      .find({ userId, removed: false, _id: { $gt: after } })
+      .sort({ _id: 1 })
+      .limit(CATCH_UP_LIMIT)
+      .toArray();
+  }
+
+  async markAllRead(userId: ObjectId): Promise<number> {
+    const result = await this.notifications.updateMany(
+      { userId, removed: false, read: false },
+      { $set: { read: true } },
+    );
+    return result.modifiedCount;
+  }
+
+  /** Hides them at once; the documents stay (keys included) until `purgeAt`, so redeliveries stay no-ops. */
+  async removeAll(userId: ObjectId, now = new Date()): Promise<number> {
+    const purgeAt = new Date(now.getTime() + REMOVED_KEEP_HOURS * 60 * 60 * 1000);
+    const result = await this.notifications.updateMany(
+      { userId, removed: false },
+      { $set: { removed: true, purgeAt } },
+    );
+    return result.modifiedCount;
+  }
+
+  /** An account deletion: what it received and what it caused. */
+  async deleteAccount(userId: ObjectId): Promise<void> {
+    await this.notifications.deleteMany({ userId });
+    await this.notifications.deleteMany({ fromUserId: userId });
+  }
+}

@@ -1,0 +1,50 @@
+import { Joi, requireIdentity, validate, validated, type ServiceDefinition } from '@devcircle/service-kit';
+import { ObjectId } from 'mongodb';
+import type { NotificationsContext } from '../context';
+import { callerId } from './caller';
+import { viewsOf } from './views';
+
+type Router = Parameters<ServiceDefinition['routes']>[0];
+
+export const PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 50;
+export const MARKED_READ = 'All notifications marked as read';
+export const DELETED_ALL = 'All notifications deleted';
+
+const listQuery = Joi.object({
+  limit: Joi.number()
+    .integer()
+    .min(1)
+    .max(MAX_PAGE_SIZE)
+    .default(PAGE_SIZE)
+    .messages({
+      'number.base': 'limit must be a number',
+      'number.integer': 'limit must be a whole number',
+      'number.min': 'limit must be at least 1',
+      'number.max': `limit must be at most ${MAX_PAGE_SIZE}`,
+    }),
+  before: Joi.string().hex().length(24).messages({
+    'string.hex': 'before must be a notification id',
+    'string.length': 'before must be a notification id',
+  }),
+});
+
+/** The caller's own notifications only: every query is scoped by the identity the gateway vouched for. */
+export function notificationRoutes(router: Router, ctx: NotificationsContext): void {
+  router.get('/api/notifications', requireIdentity, validate({ query: listQuery }), async (koa) => {
+    const userId = callerId(koa.state);
+    const { limit, before } = validated<{ limit: number; before?: string }>(koa.state, 'query');
+    const docs = await ctx.notifications.page(userId, limit, before ? new ObjectId(before) : undefined);
+    koa.body = await viewsOf(ctx, docs);
+  });
+
+  router.put('/api/notifications/mark-all-read', requireIdentity, async (koa) => {
+    const updated = await ctx.notifications.markAllRead(callerId(koa.state));
+    koa.body = { message: MARKED_READ, updated };
+  });
+
+  router.delete('/api/notifications/all', requireIdentity, async (koa) => {
+    const deleted = await ctx.notifications.removeAll(callerId(koa.state));
+    koa.body = { message: DELETED_ALL, deleted };
+  });
+}

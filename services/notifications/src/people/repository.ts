@@ -1,0 +1,62 @@
+import { MongoServerError, type Collection, type Db, type ObjectId } from 'mongodb';
+
+export const PEOPLE = 'people';
+
+/** The names notifications show, kept from auth's and users' events; a deleted account keeps only the mark. */
+export interface Person {
+  _id: ObjectId;
+  username?: string;
+  displayName?: string;
+  /** The event the names came from: an older one handled later never brings old names back. */
+  nameEventId?: ObjectId;
+  deleted?: boolean;
+}
+
+const isDuplicateKey = (err: unknown): boolean => err instanceof MongoServerError && err.code === 11000;
+
+/** Every access to `people`. Only `_id` is indexed: lookups are by user id. */
+export class PeopleRepository {
+  private readonly people: Collection<Person>;
+
+  constructor(db: Db) {
+    this.people = db.collection<Person>(PEOPLE);
+  }
+
+  /** The names of an event, unless a later event's are stored already or the account is gone. */
+  async setNames(id: ObjectId, username: string, displayName: string, eventId: ObjectId): Promise<void> {
+    try {
+      await this.people.updateOne(
+        {
+          _id: id,
+          deleted: { $ne: true },
+          $or: [{ nameEventId: { $exists: false } }, { nameEventId: { $lte: eventId } }],
+        },
+        { $set: { username, displayName: displayName || username, nameEventId: eventId } },
+        { upsert: true },
+      );
+    } catch (err) {
+      // The record exists with newer names or as deleted: the upsert's insert collides with it.
+      if (!isDuplicateKey(err)) throw err;
+    }
+  }
+
+  async markDeleted(id: ObjectId): Promise<void> {
+    await this.people.updateOne(
+      { _id: id },
+      { $set: { deleted: true }, $unset: { username: '', displayName: '', nameEventId: '' } },
+      { upsert: true },
+    );
+  }
+
+  findById(id: ObjectId): Promise<Person | null> {
+    return this.people.findOne({ _id: id });
+  }
+
+  /** One `$in` for every sender of a page, keyed by hex id. */
+  async findMany(ids: ObjectId[]): Promise<Map<string, Person>> {
+    const unique = [...new Map(ids.map((id) => [id.toHexString(), id])).values()];
+    if (unique.length === 0) return new Map();
+    const found = await this.people.find({ _id: { $in: unique } }).toArray();
+    return new Map(found.map((person) => [person._id.toHexString(), person]));
+  }
+}

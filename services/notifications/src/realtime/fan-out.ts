@@ -1,0 +1,22 @@
+import type { EventConsumerSpec } from '@devcircle/service-kit';
+import { NOTIFICATIONS, toView, type NotificationDoc } from '../notifications/notification';
+import type { SocketRegistry } from './registry';
+
+/**
+ * `notifications.push`, run by every instance for itself ('live'): each new notification, whichever instance
+ * made it, goes to the recipient's sockets on this instance. The notifications collection is the log (its `_id`
+ * is made at insertion), so a notification is pushed exactly when it exists, and the event consumers' look-back
+ * machinery also catches inserts that commit out of order.
+ */
+export function fanOutConsumer(registry: SocketRegistry): EventConsumerSpec {
+  return {
+    name: 'notifications.push',
+    log: NOTIFICATIONS,
+    position: 'live',
+    handle: async (event) => {
+      const doc = event as unknown as NotificationDoc;
+      if (doc.removed) return;
+      registry.deliver(doc.userId.toHexString(), toView(doc));
+    },
+  };
+}

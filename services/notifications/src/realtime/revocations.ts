@@ -1,0 +1,37 @@
+import { RevocationList, startRevocationPoller, type Logger } from '@devcircle/service-kit';
+import type { NotificationsSettings } from '../config';
+import type { SocketRegistry } from './registry';
+
+export interface RevocationFollower {
+  list: RevocationList;
+  stop(): void;
+}
+
+/**
+ * Learns token revocations from auth (as the gateway does) and ends the sockets whose token a password change
+ * or an account deletion revoked. The handshake refuses revoked tokens with the same list.
+ */
+export function followRevocations(options: {
+  settings: NotificationsSettings;
+  internalSecret: string;
+  registry: SocketRegistry;
+  logger: Logger;
+}): RevocationFollower {
+  const { settings, registry } = options;
+  const list = new RevocationList();
+  list.onRevoked((userId, tokenVersion) => {
+    for (const socket of registry.socketsOf(userId)) {
+      if (socket.data.tokenVersion < tokenVersion) socket.disconnect(true);
+    }
+  });
+  let next = 0;
+  const poller = startRevocationPoller({
+    source: { pick: () => ({ url: settings.authUrls[next++ % settings.authUrls.length] }) },
+    list,
+    internalSecret: options.internalSecret,
+    intervalMs: settings.revocationPollMs,
+    timeoutMs: settings.revocationTimeoutMs,
+    logger: options.logger,
+  });
+  return { list, stop: () => poller.stop() };
+}

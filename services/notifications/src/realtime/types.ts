@@ -1,0 +1,24 @@
+import type { Server, Socket } from 'socket.io';
+import type { NotificationView } from '../notifications/notification';
+
+/** What the server sends (contract in the service README, "Socket"). */
+export interface ServerToClient {
+  notification(notification: NotificationView): void;
+}
+
+/** Nothing: the socket only listens. */
+export type ClientToServer = Record<string, never>;
+
+/** Set by the handshake check. */
+export interface SocketData {
+  userId: string;
+  /** The token's version: a revocation above it ends the socket. */
+  tokenVersion: number;
+  /** The newest notification the client already had, when it said (catch-up). */
+  after?: string;
+  /** Ids already sent on this socket, so a catch-up and a live push never repeat one. */
+  sent: Set<string>;
+}
+
+export type NotificationServer = Server<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
+export type NotificationSocket = Socket<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
