@@ -1,4 +1,4 @@
-import { servicePort } from '@devcircle/service-kit';
+import { parseServiceUrl, servicePort } from '@devcircle/service-kit';
 
 /** The notifications service's own settings; the common ones (secrets, database) come from the kit. */
 export interface NotificationsSettings {
@@ -7,17 +7,6 @@ export interface NotificationsSettings {
   /** How often revocations are asked for: a revoked session's sockets end within about this long. */
   revocationPollMs: number;
   revocationTimeoutMs: number;
-}
-
-function readUrl(name: string, raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error(`${name} is not a valid URL: ${raw}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be http or https`);
-  return url.href.replace(/\/+$/, '');
 }
 
 function readPositive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -33,7 +22,7 @@ export function loadNotificationsSettings(env: NodeJS.ProcessEnv): Notifications
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean)
-    .map((entry) => readUrl('AUTH_URLS', entry));
+    .map((entry) => parseServiceUrl('AUTH_URLS', entry));
   return {
     authUrls,
     revocationPollMs: readPositive(env, 'REVOCATION_POLL_MS', 1000),

@@ -1,4 +1,5 @@
 import type { ServiceDeps } from '@devcircle/service-kit';
+import { loadNotificationsSettings, type NotificationsSettings } from './config';
 import { NotificationRepository } from './notifications/repository';
 import { PeopleRepository } from './people/repository';
 import { SocketRegistry } from './realtime/registry';
@@ -6,6 +7,7 @@ import { SocketRegistry } from './realtime/registry';
 /** What the routes, consumers and the socket server of one running service share. */
 export interface NotificationsContext {
   deps: ServiceDeps;
+  settings: NotificationsSettings;
   notifications: NotificationRepository;
   people: PeopleRepository;
   /** The sockets this instance holds. */
@@ -14,12 +16,16 @@ export interface NotificationsContext {
 
 const contexts = new WeakMap<ServiceDeps, NotificationsContext>();
 
-/** One context per started service: the definition's hooks each receive the same `deps`. */
+/**
+ * One context per started service: the definition's hooks each receive the same `deps`. The routes ask first,
+ * before the server listens, so a bad setting stops the start with its message.
+ */
 export function contextOf(deps: ServiceDeps): NotificationsContext {
   let ctx = contexts.get(deps);
   if (!ctx) {
     ctx = {
       deps,
+      settings: loadNotificationsSettings(deps.env),
       notifications: new NotificationRepository(deps.db),
       people: new PeopleRepository(deps.db),
       registry: new SocketRegistry(),

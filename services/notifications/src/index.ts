@@ -1,7 +1,6 @@
 import type { ServiceDefinition } from '@devcircle/service-kit';
 import { ensureBugReportIndexes } from './bug-reports/repository';
 import { bugReportRoutes } from './bug-reports/routes';
-import { loadNotificationsSettings } from './config';
 import { accountDeletionConsumer } from './consumers/account-deletion';
 import { followEventsConsumer } from './consumers/follow-events';
 import { namesConsumers } from './consumers/names';
@@ -36,5 +35,5 @@ export const definition: ServiceDefinition = {
       fanOutConsumer(ctx.registry),
     ];
   },
-  attach: (server, deps) => attachSocketServer(server, contextOf(deps), loadNotificationsSettings(deps.env)),
+  attach: (server, deps) => attachSocketServer(server, contextOf(deps)),
 };

@@ -57,3 +57,15 @@ export function servicePort(name: ServiceName, env: NodeJS.ProcessEnv = process.
     throw new Error(`invalid ${name.toUpperCase()}_PORT: ${value}`);
   return port;
 }
+
+/** An http(s) address from the environment variable `name`, without a trailing slash; throws with a message. */
+export function parseServiceUrl(name: string, raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} is not a valid URL: ${raw}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be http or https`);
+  return url.href.replace(/\/+$/, '');
+}

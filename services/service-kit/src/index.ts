@@ -1,4 +1,11 @@
-export { DEFAULT_PORTS, loadBaseConfig, servicePort, type BaseConfig, type ServiceName } from './config';
+export {
+  DEFAULT_PORTS,
+  loadBaseConfig,
+  parseServiceUrl,
+  servicePort,
+  type BaseConfig,
+  type ServiceName,
+} from './config';
 export { isDatabaseUnreachable, openDatabase, retryUntilDone, type Database } from './database';
 export {
   badRequest,

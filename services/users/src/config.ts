@@ -1,4 +1,4 @@
-import { servicePort } from '@devcircle/service-kit';
+import { parseServiceUrl, servicePort } from '@devcircle/service-kit';
 
 /** The users service's own settings; the common ones (secrets, database) come from the kit's base config. */
 export interface UsersSettings {
@@ -13,15 +13,7 @@ export interface UsersSettings {
 export const UPSTREAM_TIMEOUT_MS = 3000;
 
 function readUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
-  const raw = env[name] || fallback;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new Error(`${name} is not a valid URL: ${raw}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be http or https`);
-  return url.href.replace(/\/+$/, '');
+  return parseServiceUrl(name, env[name] || fallback);
 }
 
 /**

@@ -2,7 +2,6 @@ import type { Server as HttpServer } from 'node:http';
 import type { Attachment } from '@devcircle/service-kit';
 import { ObjectId } from 'mongodb';
 import { Server } from 'socket.io';
-import type { NotificationsSettings } from '../config';
 import type { NotificationsContext } from '../context';
 import { viewsOf } from '../notifications/views';
 import { checkHandshake } from './handshake';
@@ -16,14 +15,10 @@ export const SOCKET_PATH = '/socket.io';
  * socket.io on the service's own HTTP server (the gateway passes `/socket.io` upgrades through). Each socket is
  * its user's: registered for pushes, then caught up when it said what it already had.
  */
-export function attachSocketServer(
-  server: HttpServer,
-  ctx: NotificationsContext,
-  settings: NotificationsSettings,
-): Attachment {
+export function attachSocketServer(server: HttpServer, ctx: NotificationsContext): Attachment {
   const { logger, config } = ctx.deps;
   const revocations = followRevocations({
-    settings,
+    settings: ctx.settings,
     internalSecret: config.internalSecret,
     registry: ctx.registry,
     logger,
