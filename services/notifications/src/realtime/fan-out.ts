@@ -13,6 +13,9 @@ export function fanOutConsumer(registry: SocketRegistry): EventConsumerSpec {
     name: 'notifications.push',
     log: NOTIFICATIONS,
     position: 'live',
+    // Inserts here commit within milliseconds of their id; a short window keeps the re-reading small while
+    // notifications pour in (every instance reads every one).
+    lookBackMs: 5000,
     handle: async (event) => {
       const doc = event as unknown as NotificationDoc;
       if (doc.removed) return;

@@ -23,7 +23,12 @@ export function attachSocketServer(server: HttpServer, ctx: NotificationsContext
     registry: ctx.registry,
     logger,
   });
-  const io: NotificationServer = new Server(server, { path: SOCKET_PATH, serveClient: false });
+  const io: NotificationServer = new Server(server, {
+    path: SOCKET_PATH,
+    serveClient: false,
+    // Clients only send the handshake (a token and an id).
+    maxHttpBufferSize: 16 * 1024,
+  });
   io.use(checkHandshake(config.jwtSecret, revocations.list));
   io.on('connection', (socket) => {
     ctx.registry.add(socket);
