@@ -29,7 +29,7 @@ export function NotificationItem({ notification, now }: NotificationItemProps) {
       <span className={styles.badges}>
         <Avatar name={name} colorKey={sender?._id ?? UNKNOWN_SENDER} size="lg" />
         <span className={cx(styles.type, styles[tone])} role="img" aria-label={label}>
-          <Icon size={12} strokeWidth={2.5} aria-hidden="true" />
+          <Icon size={13} strokeWidth={2.5} aria-hidden="true" />
         </span>
       </span>
       <span className={styles.body}>
