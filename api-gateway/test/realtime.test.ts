@@ -59,6 +59,17 @@ test('a like, a comment and a follow reach the author’s socket live, as the li
   expect(listed[2]).toMatchObject({ type: 'like', post, read: false, fromUser: { username: bob.username } });
 });
 
+test('the list shows a sender’s new display name after they edit their profile', async () => {
+  const ada = await register(url, 'ada');
+  const bob = await register(url, 'bob');
+  await send(url, 'PUT', `/api/users/${ada.username}/follow`, bob);
+  await eventually(async () => (await listOf(ada)).length === 1);
+  expect(
+    (await send(url, 'PUT', `/api/users/${bob.id}`, bob, { displayName: 'Bob the Builder' })).status,
+  ).toBe(200);
+  await eventually(async () => (await listOf(ada))[0].fromUser.displayName === 'Bob the Builder');
+});
+
 test('a socket with its own token and another user’s id is refused and hears nothing of theirs', async () => {
   const ada = await register(url, 'ada');
   const eve = await register(url, 'eve');
