@@ -1,7 +1,8 @@
-import { createSdk, memoryStorage, type AppNotification, type DevCircleSdk, type FetchLike } from '../../src';
+import { createSdk, memoryStorage, type DevCircleSdk, type FetchLike } from '../../src';
 import { startWebBackend, type WebBackend } from '../../../test-support/web-backend';
 
 export { unreachableUrl, type WebBackend } from '../../../test-support/web-backend';
+export { memberActs, serverHolds, serverNotifications, userOf } from '../../../test-support/member-actions';
 
 /** Starts this file's own back end (gateway, services, database) before its tests and stops it after them. */
 export function useWebBackend(): () => WebBackend {
@@ -14,51 +15,6 @@ export function useWebBackend(): () => WebBackend {
     if (!backend) throw new Error('The back end is not running (beforeAll failed?)');
     return backend;
   };
-}
-
-/** Retries `check` until it stops throwing (the notifications consumer works on its own schedule); ~10 s. */
-export async function eventually(check: () => Promise<void> | void): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
-
-export function userOf(sdk: DevCircleSdk): { id: string; username: string } {
-  const { user } = sdk.auth.getState();
-  if (!user) throw new Error('The SDK has no signed-in user');
-  return user;
-}
-
-/** The things another member does that notify a post's author or the person followed, through the gateway. */
-export const act = {
-  publish: async (author: DevCircleSdk, content = 'A post worth a notification'): Promise<string> =>
-    (await author.api.post<{ _id: string }>('/api/posts', { content }))._id,
-  like: (actor: DevCircleSdk, postId: string) => actor.api.put(`/api/posts/${postId}/like`),
-  comment: (actor: DevCircleSdk, postId: string, text = 'Nice one') =>
-    actor.api.post(`/api/posts/${postId}/comment`, { text }),
-  follow: (actor: DevCircleSdk, target: DevCircleSdk) =>
-    actor.api.put(`/api/users/${encodeURIComponent(userOf(target).username)}/follow`),
-};
-
-/** Everything the server holds for `sdk`'s user, newest first (read past the store). */
-export const serverList = (sdk: DevCircleSdk): Promise<AppNotification[]> =>
-  sdk.api.get<AppNotification[]>('/api/notifications?limit=50');
-
-/** Waits until the server holds `count` notifications for `sdk`'s user and answers them. */
-export async function serverHolds(sdk: DevCircleSdk, count: number): Promise<AppNotification[]> {
-  let list: AppNotification[] = [];
-  await eventually(async () => {
-    list = await serverList(sdk);
-    expect(list).toHaveLength(count);
-  });
-  return list;
 }
 
 export interface HeldAnswer {

@@ -6,10 +6,10 @@
 // in-process services need it, and the SDK gets Node's fetch.
 import { createSdk, memoryStorage, NOTIFICATIONS_PAGE_SIZE, type DevCircleSdk } from '../../src';
 import {
-  act,
+  memberActs,
   sdkWithHeldAnswers,
   serverHolds,
-  serverList,
+  serverNotifications,
   unreachableUrl,
   useWebBackend,
   userOf,
@@ -24,17 +24,17 @@ const typesOf = (sdk: DevCircleSdk) => itemsOf(sdk).map((item) => item.type);
 async function authorAndFan() {
   const a = await backend().signUp();
   const b = await backend().signUp();
-  const postId = await act.publish(a);
+  const postId = await memberActs.publish(a);
   return { a, b, postId };
 }
 
 /** B likes, comments on A's post and follows A, one after the other (so their order is known). */
 async function likeCommentFollow(a: DevCircleSdk, b: DevCircleSdk, postId: string) {
-  await act.like(b, postId);
+  await memberActs.like(b, postId);
   await serverHolds(a, 1);
-  await act.comment(b, postId);
+  await memberActs.comment(b, postId);
   await serverHolds(a, 2);
-  await act.follow(b, a);
+  await memberActs.follow(b, a);
   return serverHolds(a, 3);
 }
 
@@ -64,9 +64,9 @@ test('load: the list newest first (follow, comment, like) with who and which pos
 test('loadMore: pages of 20 (before = the last _id) until a short page; nothing asked after it', async () => {
   const { a, b, postId } = await authorAndFan();
   // 22 notifications: a like, 20 comments and a follow.
-  await act.like(b, postId);
-  for (let i = 0; i < 20; i++) await act.comment(b, postId, `Comment ${i}`);
-  await act.follow(b, a);
+  await memberActs.like(b, postId);
+  for (let i = 0; i < 20; i++) await memberActs.comment(b, postId, `Comment ${i}`);
+  await memberActs.follow(b, a);
   const all = await serverHolds(a, 22);
 
   await a.notifications.load();
@@ -86,8 +86,8 @@ test('loadMore: pages of 20 (before = the last _id) until a short page; nothing 
 
 test('receive: an item with the same _id is replaced in place, a new one goes on top', async () => {
   const { a, b, postId } = await authorAndFan();
-  await act.like(b, postId);
-  await act.comment(b, postId);
+  await memberActs.like(b, postId);
+  await memberActs.comment(b, postId);
   await serverHolds(a, 2);
   await a.notifications.load();
   const [comment, like] = itemsOf(a);
@@ -95,7 +95,7 @@ test('receive: an item with the same _id is replaced in place, a new one goes on
   a.notifications.receive({ ...like, read: true });
   expect(itemsOf(a)).toEqual([comment, { ...like, read: true }]);
 
-  await act.follow(b, a);
+  await memberActs.follow(b, a);
   const [follow] = await serverHolds(a, 3);
   a.notifications.receive(follow);
   expect(typesOf(a)).toEqual(['follow', 'comment', 'like']);
@@ -115,7 +115,7 @@ test('markAllRead: every item read at once, the indicator off, and the server ag
 
   expect(typesOf(a)).toEqual(['follow', 'comment', 'like']);
   expect(itemsOf(a).every((item) => item.read)).toBe(true);
-  expect((await serverList(a)).map((item) => item.read)).toEqual([true, true, true]);
+  expect((await serverNotifications(a)).map((item) => item.read)).toEqual([true, true, true]);
   expect(a.unread.get()).toBe(false);
 });
 
@@ -127,12 +127,12 @@ test('deleteAll: the list is empty, and so is the server’s', async () => {
   await a.notifications.deleteAll();
   expect(a.notifications.getState()).toMatchObject({ items: [], loaded: true, hasMore: false });
   expect(a.unread.get()).toBe(false);
-  expect(await serverList(a)).toEqual([]);
+  expect(await serverNotifications(a)).toEqual([]);
 });
 
 test('reset (sign-out): empty and not loaded, the indicator off', async () => {
   const { a, b, postId } = await authorAndFan();
-  await act.like(b, postId);
+  await memberActs.like(b, postId);
   await serverHolds(a, 1);
   await a.notifications.load();
   expect(a.unread.get()).toBe(true);
@@ -152,12 +152,12 @@ test('the unread indicator follows the items: on, off, on again for a new one, o
   const { a, b, postId } = await authorAndFan();
   const changes: boolean[] = [];
   a.unread.subscribe((unread) => changes.push(unread));
-  await act.like(b, postId);
+  await memberActs.like(b, postId);
   await serverHolds(a, 1);
 
   await a.notifications.load();
   await a.notifications.markAllRead();
-  await act.comment(b, postId);
+  await memberActs.comment(b, postId);
   const [comment] = await serverHolds(a, 2);
   a.notifications.receive(comment);
   await a.notifications.deleteAll();
@@ -167,7 +167,7 @@ test('the unread indicator follows the items: on, off, on again for a new one, o
 describe('failures are silent', () => {
   test('a load that cannot reach the server empties the list (not loading, loaded)', async () => {
     const { a, b, postId } = await authorAndFan();
-    await act.like(b, postId);
+    await memberActs.like(b, postId);
     const [like] = await serverHolds(a, 1);
     const offline = createSdk({
       baseUrl: await unreachableUrl(),
@@ -191,7 +191,7 @@ describe('failures are silent', () => {
 describe('late answers', () => {
   test('a load answered after reset (sign-out) is ignored', async () => {
     const { a, b, postId } = await authorAndFan();
-    await act.like(b, postId);
+    await memberActs.like(b, postId);
     await serverHolds(a, 1);
     const late = sdkWithHeldAnswers(backend(), a);
     const held = late.holdNext('GET', '/api/notifications');
@@ -207,14 +207,14 @@ describe('late answers', () => {
 
   test('a load answered after a newer load is ignored', async () => {
     const { a, b, postId } = await authorAndFan();
-    await act.like(b, postId);
+    await memberActs.like(b, postId);
     await serverHolds(a, 1);
     const late = sdkWithHeldAnswers(backend(), a);
     const held = late.holdNext('GET', '/api/notifications');
     const older = late.sdk.notifications.load();
     await held.answered; // the like only
 
-    await act.comment(b, postId);
+    await memberActs.comment(b, postId);
     await serverHolds(a, 2);
     await late.sdk.notifications.load();
     expect(typesOf(late.sdk)).toEqual(['comment', 'like']);
@@ -227,14 +227,14 @@ describe('late answers', () => {
 
   test('pushes received while a load is in flight survive its answer: missing ones on top, held ones the server’s', async () => {
     const { a, b, postId } = await authorAndFan();
-    await act.like(b, postId);
+    await memberActs.like(b, postId);
     const [like] = await serverHolds(a, 1);
     const late = sdkWithHeldAnswers(backend(), a);
     const held = late.holdNext('GET', '/api/notifications');
     const loading = late.sdk.notifications.load();
     await held.answered; // the like only
 
-    await act.follow(b, a);
+    await memberActs.follow(b, a);
     const [follow] = await serverHolds(a, 2);
     late.sdk.notifications.receive({ ...like, read: true }); // a push of an item the answer holds
     late.sdk.notifications.receive(follow); // one it does not
@@ -247,7 +247,7 @@ describe('late answers', () => {
 
   test('a delete-all answered after sign-out leaves the next session’s list alone', async () => {
     const { a, b, postId } = await authorAndFan();
-    await act.like(b, postId);
+    await memberActs.like(b, postId);
     await serverHolds(a, 1);
     const late = sdkWithHeldAnswers(backend(), a);
     await late.sdk.notifications.load();
@@ -256,7 +256,7 @@ describe('late answers', () => {
     await held.answered;
 
     late.sdk.notifications.reset();
-    await act.comment(b, postId);
+    await memberActs.comment(b, postId);
     const [comment] = await serverHolds(a, 1); // the delete took the like; the comment came after it
     late.sdk.notifications.receive(comment);
     held.release();

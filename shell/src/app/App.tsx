@@ -6,6 +6,7 @@ import { ScrollToTop } from './ScrollToTop';
 import { Footer } from '../features/footer/Footer';
 import { BottomTabBar } from '../features/navigation/BottomTabBar';
 import { SideRail } from '../features/navigation/SideRail';
+import { RealtimeNotifications } from '../features/realtime/RealtimeNotifications';
 import { Splash } from '../features/splash/Splash';
 import { TopBar } from '../features/top-bar/TopBar';
 import styles from './App.module.css';
@@ -17,6 +18,7 @@ export function App() {
   return (
     <BrowserRouter>
       <NavigatorBridge />
+      <RealtimeNotifications />
       <ScrollToTop />
       <a className={styles.skipLink} href="#main">
         Skip to content

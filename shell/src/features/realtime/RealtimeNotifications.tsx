@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { useAuth, useSdk } from '@devcircle/sdk/react';
+import { afterFirstLoad } from './afterFirstLoad';
+import { newestId, openNotificationSocket, type NotificationSocket } from './notificationSocket';
+
+/**
+ * The signed-in member's notifications: loaded once on sign-in, then kept live through the socket (§4 Auth,
+ * §4 Notifications). Sign-out empties the list and closes the socket; a new token (a password change: the
+ * server drops the old token's socket) gets a fresh socket; leaving the page closes it. Renders nothing.
+ */
+export function RealtimeNotifications(): null {
+  const sdk = useSdk();
+  const { user, token } = useAuth();
+  const userId = user?.id ?? null;
+
+  // The list belongs to the user: loaded when one signs in, emptied when they sign out.
+  useEffect(() => {
+    if (!userId) return;
+    void sdk.notifications.load();
+    return () => sdk.notifications.reset();
+  }, [sdk, userId]);
+
+  // One socket per session token, opened once the list has loaded: its handshake then names the newest item
+  // held (`after`), and the server sends whatever was made since the list was read before the live pushes.
+  useEffect(() => {
+    if (!userId || !token) return;
+    let socket: NotificationSocket | null = null;
+    const cancelWait = afterFirstLoad(sdk.notifications, () => {
+      socket = openNotificationSocket({
+        baseUrl: globalThis.__DEVCIRCLE_API_BASE__ ?? '',
+        userId,
+        token: () => sdk.auth.getState().token,
+        newestHeld: () => newestId(sdk.notifications.getState().items),
+        onNotification: sdk.notifications.receive,
+        onFirstConnect: () => {
+          // With nothing held there was no `after` to catch up from: what was made between the list's read and
+          // this socket joining would be missed, so the list is read again now that pushes arrive.
+          if (sdk.notifications.getState().items.length === 0) void sdk.notifications.load();
+        },
+      });
+    });
+    const leave = () => socket?.pause();
+    const back = (event: PageTransitionEvent) => {
+      if (event.persisted) socket?.resume();
+    };
+    window.addEventListener('pagehide', leave);
+    window.addEventListener('pageshow', back);
+    return () => {
+      cancelWait();
+      window.removeEventListener('pagehide', leave);
+      window.removeEventListener('pageshow', back);
+      socket?.close();
+    };
+  }, [sdk, userId, token]);
+
+  return null;
+}

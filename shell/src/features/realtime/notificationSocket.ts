@@ -1,0 +1,58 @@
+import { io } from 'socket.io-client';
+import type { AppNotification } from '@devcircle/sdk';
+
+export interface NotificationSocketOptions {
+  /** The API base ('' = same origin): the gateway passes `/socket.io` through to the notifications service. */
+  baseUrl: string;
+  userId: string;
+  /** Read at every handshake (the first and each reconnect). */
+  token(): string | null;
+  /** The newest notification _id the page holds, read at every handshake: the server catches up after it. */
+  newestHeld(): string | undefined;
+  onNotification(notification: AppNotification): void;
+  /** The first handshake succeeded (the server now pushes this user's notifications to this socket). */
+  onFirstConnect(): void;
+}
+
+export interface NotificationSocket {
+  /** Closes the connection for good. */
+  close(): void;
+  /** Leaving the page (it may come back from the back/forward cache): closes without forgetting the socket. */
+  pause(): void;
+  /** Back from the cache: connects again, catching up from the newest item held. */
+  resume(): void;
+}
+
+/**
+ * The realtime connection of one session (§4 Auth, §7 Realtime socket): websocket only (the gateway balances
+ * over several notifications instances without sticky sessions, which long-polling would need). A refused or
+ * lost connection is only logged: socket.io retries by itself, and the list works without it.
+ */
+export function openNotificationSocket(options: NotificationSocketOptions): NotificationSocket {
+  const socketOptions = {
+    path: '/socket.io',
+    transports: ['websocket'],
+    query: { userId: options.userId },
+    auth: (send: (data: object) => void) => send({ token: options.token(), after: options.newestHeld() }),
+  };
+  const socket = options.baseUrl ? io(options.baseUrl, socketOptions) : io(socketOptions);
+  socket.on('notification', (notification: AppNotification) => options.onNotification(notification));
+  socket.once('connect', () => options.onFirstConnect());
+  socket.on('connect_error', (error) => console.debug('[realtime] connection failed:', error.message));
+  socket.on('disconnect', (reason) => console.debug('[realtime] disconnected:', reason));
+  return {
+    close: () => {
+      socket.removeAllListeners();
+      socket.disconnect();
+    },
+    pause: () => void socket.disconnect(),
+    resume: () => void socket.connect(),
+  };
+}
+
+/** The largest _id (ObjectIds grow with time), or undefined for an empty list. */
+export function newestId(items: readonly AppNotification[]): string | undefined {
+  let newest: string | undefined;
+  for (const { _id } of items) if (newest === undefined || _id > newest) newest = _id;
+  return newest;
+}
