@@ -1,0 +1,61 @@
+/** How big the notifications benchmark is: the full run (about 5 minutes on 2 shared cores) or `--quick`. */
+export interface BenchConfig {
+  quick: boolean;
+  /** Delivery: recipients (each with one socket), posts each of them has, liked by one actor per setup. */
+  recipients: number;
+  postsPerRecipient: number;
+  /**
+   * Throughput: runs of like events recorded straight into `post_events` (distinct recipients), smallest first
+   * (the consumers' look-back makes the rate depend on the backlog), and how many are recorded at once.
+   */
+  eventRuns: number[];
+  eventWriters: number;
+  /** Sockets held at once through the gateway for the memory figure, connected this many at a time. */
+  sockets: number;
+  socketBatch: number;
+  /** List reads: the reader's notifications, the depth of the deep page, requests per measurement. */
+  inbox: number;
+  deepPosition: number;
+  readOps: number;
+  readConcurrency: number;
+  /** insertMany batch size for seeding. */
+  seedBatch: number;
+  /** Upper bound on any timed run; a run that hits it reports how many requests it made. */
+  maxPhaseSeconds: number;
+  /** How long to wait for the last notification of a delivery run before counting the rest as lost. */
+  deliveryTimeoutMs: number;
+}
+
+export const FULL: BenchConfig = {
+  quick: false,
+  recipients: 40,
+  postsPerRecipient: 5,
+  eventRuns: [1_000, 5_000, 20_000],
+  eventWriters: 8,
+  sockets: 1_000,
+  socketBatch: 50,
+  inbox: 10_000,
+  deepPosition: 5_000,
+  readOps: 1_000,
+  readConcurrency: 16,
+  seedBatch: 1_000,
+  maxPhaseSeconds: 15,
+  deliveryTimeoutMs: 10_000,
+};
+
+export const QUICK: BenchConfig = {
+  quick: true,
+  recipients: 10,
+  postsPerRecipient: 2,
+  eventRuns: [100, 1_000],
+  eventWriters: 8,
+  sockets: 200,
+  socketBatch: 50,
+  inbox: 10_000,
+  deepPosition: 5_000,
+  readOps: 100,
+  readConcurrency: 16,
+  seedBatch: 1_000,
+  maxPhaseSeconds: 5,
+  deliveryTimeoutMs: 10_000,
+};

@@ -1,0 +1,89 @@
+import { TOKEN_ISSUER } from '@devcircle/service-kit';
+import jwt from 'jsonwebtoken';
+import { ObjectId } from 'mongodb';
+import { JWT_SECRET } from './stack';
+
+/** Someone who calls the gateway with a bearer token and opens sockets with it. */
+export interface Member {
+  id: string;
+  username: string;
+  token: string;
+}
+
+export interface Reply {
+  status: number;
+  /** Size of the response body in bytes, as sent. */
+  bytes: number;
+  body: Buffer;
+}
+
+/**
+ * One request through the gateway with Node's fetch (whose global dispatcher keeps connections alive), reading
+ * the whole body: the time a caller waits for a usable answer.
+ */
+export async function request(
+  baseUrl: string,
+  member: Member | undefined,
+  method: string,
+  urlPath: string,
+  body?: unknown,
+): Promise<Reply> {
+  const response = await fetch(`${baseUrl}${urlPath}`, {
+    method,
+    headers: {
+      ...(member ? { authorization: `Bearer ${member.token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  return { status: response.status, bytes: bytes.length, body: bytes };
+}
+
+/** A request that must answer `expected`; anything else stops the benchmark with the answer. */
+export async function expectStatus(
+  baseUrl: string,
+  member: Member | undefined,
+  expected: number,
+  method: string,
+  urlPath: string,
+  body?: unknown,
+): Promise<Reply> {
+  const reply = await request(baseUrl, member, method, urlPath, body);
+  if (reply.status !== expected) {
+    throw new Error(`${method} ${urlPath}: ${reply.status} ${reply.body.toString('utf8').slice(0, 300)}`);
+  }
+  return reply;
+}
+
+export const json = <T>(reply: Reply): T => JSON.parse(reply.body.toString('utf8')) as T;
+
+/** A real account: registered through the gateway (auth records `account.registered`, which names it). */
+export async function register(baseUrl: string, username: string): Promise<Member> {
+  const reply = await expectStatus(baseUrl, undefined, 201, 'POST', '/api/auth/register', {
+    username,
+    email: `${username}@example.com`,
+    password: 'bench-password-1',
+  });
+  const { token, user } = json<{ token: string; user: { id: string } }>(reply);
+  return { id: user.id, username, token };
+}
+
+export async function publish(baseUrl: string, author: Member, content: string): Promise<string> {
+  const reply = await expectStatus(baseUrl, author, 201, 'POST', '/api/posts', { content });
+  return json<{ _id: string }>(reply)._id;
+}
+
+/**
+ * A token for a user who never registered, signed as auth signs them: enough for the socket handshake and the
+ * gateway (both only verify the token), and far cheaper than a thousand bcrypt registrations.
+ */
+export function signedMember(username: string): Member {
+  const id = new ObjectId().toHexString();
+  const token = jwt.sign({ userId: id, email: `${username}@example.com`, username, tv: 0 }, JWT_SECRET, {
+    algorithm: 'HS256',
+    issuer: TOKEN_ISSUER,
+    expiresIn: '1h',
+  });
+  return { id, username, token };
+}

@@ -1,0 +1,162 @@
+import type { LoadResult } from '../shared/load';
+import { formatBytes, formatCount, formatMs, formatRate, type LatencySummary } from '../shared/stats';
+import { left, right, type Table } from '../shared/table';
+import type { BenchConfig } from './config';
+import type { ScenarioResults, SocketResult } from './results';
+
+const timed = (label: string, load: LoadResult) => (load.timedOut ? `${label} (time limit)` : label);
+const percentiles = (ms: LatencySummary) => [formatMs(ms.p50), formatMs(ms.p95), formatMs(ms.p99)];
+
+function deliveryTable(results: ScenarioResults): Table {
+  return {
+    title: 'Delivery: like over HTTP → `notification` on the recipient’s socket (through the gateway)',
+    columns: [
+      left('Setup'),
+      right('Sockets per instance'),
+      right('Likes'),
+      right('Delivered'),
+      right('Like p50'),
+      right('Delivery p50'),
+      right('p95'),
+      right('p99'),
+      right('max'),
+    ],
+    rows: results.deliveries.map((d) => [
+      d.setup,
+      d.socketsPerInstance.join(' + '),
+      formatCount(d.likes),
+      formatCount(d.delivered),
+      formatMs(d.likeMs.p50),
+      ...percentiles(d.deliveryMs),
+      formatMs(d.deliveryMs.max),
+    ]),
+  };
+}
+
+function throughputTable(results: ScenarioResults): Table {
+  return {
+    title: 'Throughput: like events in `post_events` → notifications (one instance)',
+    columns: [
+      left('Events'),
+      right('Writers'),
+      right('Recorded in'),
+      right('All notifications after'),
+      right('Events/s'),
+      right('Notifications'),
+    ],
+    rows: results.throughput.map((t) => [
+      formatCount(t.events),
+      String(t.writers),
+      `${t.recordSeconds.toFixed(1)} s`,
+      `${t.totalSeconds.toFixed(1)} s`,
+      formatRate(t.events / t.totalSeconds),
+      formatCount(t.notifications),
+    ]),
+  };
+}
+
+function readTable(results: ScenarioResults, config: BenchConfig): Table {
+  return {
+    title: `List reads: GET /api/notifications through the gateway, ${formatCount(config.inbox)} notifications`,
+    columns: [
+      left('Request'),
+      right('Clients'),
+      right('Requests'),
+      right('Req/s'),
+      right('p50'),
+      right('p95'),
+      right('p99'),
+      right('Response'),
+    ],
+    rows: results.reads.map(({ request, clients, load, bytes }) => [
+      timed(request, load),
+      String(clients),
+      formatCount(load.ops),
+      formatRate(load.opsPerSecond),
+      ...percentiles(load.latencyMs),
+      `${formatCount(bytes)} B`,
+    ]),
+  };
+}
+
+function socketMemoryTable(sockets: SocketResult): Table {
+  return {
+    title: 'Sockets: memory of one notifications instance (a child process of its own)',
+    columns: [left('State'), right('Sockets held'), right('RSS'), right('Heap used after full GCs')],
+    rows: sockets.samples.map((s) => [
+      s.state,
+      formatCount(s.sockets),
+      formatBytes(s.rssBytes),
+      formatBytes(s.heapUsedBytes),
+    ]),
+  };
+}
+
+/** Per socket: the growth from the baseline to all sockets connected, divided by the sockets. */
+function perSocketTable(sockets: SocketResult): Table {
+  const [base, held] = sockets.samples;
+  const per = (bytes: number) => formatBytes(bytes / sockets.sockets);
+  const rows = [
+    ['Heap per socket', per(held.heapUsedBytes - base.heapUsedBytes)],
+    ['RSS per socket', per(held.rssBytes - base.rssBytes)],
+    [
+      'Connecting through the gateway',
+      `${formatRate(sockets.sockets / sockets.connectSeconds)} sockets/s (${sockets.connectSeconds.toFixed(1)} s)`,
+    ],
+  ];
+  const pushed = sockets.broadcast;
+  if (pushed) {
+    const [p50, p95, p99] = percentiles(pushed.deliveryMs);
+    rows.push([
+      `One like for each socket’s user, recorded → pushed (${formatCount(pushed.delivered)} of ${formatCount(pushed.sockets)})`,
+      `p50 ${p50}, p95 ${p95}, p99 ${p99}, max ${formatMs(pushed.deliveryMs.max)}`,
+    ]);
+  }
+  return {
+    title: `Per socket (${formatCount(sockets.sockets)} sockets)`,
+    columns: [left('Figure'), right('Value')],
+    rows,
+  };
+}
+
+function checkTable(results: ScenarioResults): Table {
+  return {
+    title: 'Checks',
+    columns: [left('Check'), left('Result'), left('Detail')],
+    rows: results.checks.map(({ check, ok, detail }) => [check, ok ? 'ok' : 'FAILED', detail]),
+  };
+}
+
+export function resultTables(results: ScenarioResults, config: BenchConfig): Table[] {
+  return [
+    deliveryTable(results),
+    throughputTable(results),
+    readTable(results, config),
+    ...(results.sockets ? [socketMemoryTable(results.sockets), perSocketTable(results.sockets)] : []),
+    checkTable(results),
+  ];
+}
+
+/** The RESULTS.md header bullets about the sizes. */
+export function reportDetails(config: BenchConfig): string[] {
+  return [
+    `Delivery: ${config.recipients} recipients with one socket each, ${config.postsPerRecipient} posts each, ` +
+      `every post liked once per setup (${formatCount(config.recipients * config.postsPerRecipient)} likes)`,
+    `Throughput: bursts of ${config.eventRuns.map(formatCount).join(', ')} like events, one after the other, ` +
+      `${config.eventWriters} writers recording at once`,
+    `List: ${formatCount(config.inbox)} notifications of one reader (seeded with insertMany), ` +
+      `${formatCount(config.readOps)} requests per row`,
+    `Sockets: ${formatCount(config.sockets)} connected through a gateway, ${config.socketBatch} handshakes at a time`,
+  ];
+}
+
+export const REPORT_METHOD =
+  'The embedded database, auth, posts, users, the notifications service (`startService`, as the tests start ' +
+  'them) and the gateway (`startGateway`) run in the benchmark process on free ports, together with the ' +
+  'clients: Node’s `fetch` (keep-alive) with bearer tokens and `socket.io-client` (websocket only, ' +
+  '`auth: { token }`), all through the gateway. Members are registered and posts published through the ' +
+  'gateway; likes go through the real posts service, which records the events the notifications service ' +
+  'consumes. The throughput run records events with `recordEvent` as the posts service does, and the list ' +
+  'run seeds its inbox straight into `notifications`. The socket memory is one notifications instance in a ' +
+  'child process of its own (heap after full GCs, RSS), so it is the service’s alone. Everything shares the ' +
+  'machine’s CPUs and the in-process figures one event loop, so latencies include the other parts’ work.';

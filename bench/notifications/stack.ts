@@ -1,0 +1,115 @@
+import { startService, type RunningService, type ServiceDefinition } from '@devcircle/service-kit';
+import type { Db } from 'mongodb';
+import { startGateway, type RunningGateway } from '../../api-gateway/src';
+import { definition as authService } from '../../services/auth/src';
+import { startServer, type RunningServer } from '../../services/embedded-mongo/src';
+import { definition as notificationsService } from '../../services/notifications/src';
+import { definition as postsService } from '../../services/posts/src';
+import { definition as usersService } from '../../services/users/src';
+
+/** The gateway checks tokens with this; auth signs with it and the notifications handshake verifies with it. */
+export const JWT_SECRET = 'notifications-bench-jwt-secret';
+export const INTERNAL_SECRET = 'notifications-bench-internal-secret';
+
+/**
+ * The back end as `npm start` runs it, in this process on free ports (as api-gateway/test/stack.ts starts it):
+ * the in-memory embedded database, auth, posts, users, one notifications instance and a gateway. More
+ * notifications instances, and gateways in front of them, can be added.
+ */
+export interface Stack {
+  database: RunningServer;
+  /** What every service runs with (notifications adds AUTH_URL). */
+  env: NodeJS.ProcessEnv;
+  auth: RunningService;
+  posts: RunningService;
+  users: RunningService;
+  notifications: RunningService;
+  gateway: RunningGateway;
+  /** The notifications service's own driver handle: seeding and checks use its collections directly. */
+  db: Db;
+  /** The environment a notifications instance needs (for one started in another process too). */
+  notificationsEnv: NodeJS.ProcessEnv;
+  startNotifications(): Promise<RunningService>;
+  /** A gateway in front of the given notifications instances (and the one auth, posts, users). */
+  startGateway(notificationsUrls: string[]): Promise<RunningGateway>;
+  stop(): Promise<void>;
+}
+
+function once(stop: () => Promise<void>): () => Promise<void> {
+  let stopped: Promise<void> | undefined;
+  return () => (stopped ??= stop());
+}
+
+async function launch(definition: ServiceDefinition, env: NodeJS.ProcessEnv): Promise<RunningService> {
+  const service = await startService(definition, { port: 0, env });
+  await service.ready;
+  return service;
+}
+
+export async function startStack(): Promise<Stack> {
+  const database = await startServer({ port: 0 });
+  const env: NodeJS.ProcessEnv = {
+    MONGODB_URI: `mongodb://127.0.0.1:${database.port}/notifications-bench`,
+    JWT_SECRET,
+    INTERNAL_SECRET,
+    // The lowest auth accepts: registering the benchmark's members is set-up, not what is measured.
+    BCRYPT_COST: '10',
+    LOG_LEVEL: 'silent',
+  };
+  const stopping: (() => Promise<void>)[] = [];
+  // A part stopped early (the second instance) is not stopped again at the end.
+  const started = async (definition: ServiceDefinition, serviceEnv: NodeJS.ProcessEnv) => {
+    const service = await launch(definition, serviceEnv);
+    const stop = once(() => service.stop());
+    stopping.push(stop);
+    return { ...service, stop };
+  };
+  const auth = await started(authService, env);
+  const posts = await started(postsService, env);
+  const users = await started(usersService, { ...env, POSTS_URL: posts.url, AUTH_URL: auth.url });
+  const notificationsEnv = { ...env, AUTH_URL: auth.url };
+  const startNotifications = () => started(notificationsService, notificationsEnv);
+  const notifications = await startNotifications();
+  const gatewayFor = async (notificationsUrls: string[]): Promise<RunningGateway> => {
+    const gateway = await startGateway({
+      port: 0,
+      env: {
+        LOG_LEVEL: 'silent',
+        JWT_SECRET,
+        INTERNAL_SECRET,
+        AUTH_URLS: auth.url,
+        POSTS_URLS: posts.url,
+        USERS_URLS: users.url,
+        NOTIFICATIONS_URLS: notificationsUrls.join(','),
+        RATE_LIMIT_STORE: 'memory',
+        // Every member registers from this one address.
+        RATE_LIMIT_REGISTER_PER_IP: '100000',
+        SERVE_STATIC: 'false',
+        HEALTH_CHECK_INTERVAL_MS: '0',
+      },
+    });
+    const stop = once(() => gateway.stop());
+    stopping.push(stop);
+    await gateway.revocationsLoaded;
+    return { ...gateway, stop };
+  };
+  const gateway = await gatewayFor([notifications.url]);
+  return {
+    database,
+    env,
+    auth,
+    posts,
+    users,
+    notifications,
+    gateway,
+    db: notifications.deps.db,
+    notificationsEnv,
+    startNotifications,
+    startGateway: gatewayFor,
+    stop: async () => {
+      // Gateways first (they hold the sockets), then services, newest first; the database last.
+      for (const stop of stopping.reverse()) await stop();
+      await database.stop();
+    },
+  };
+}
