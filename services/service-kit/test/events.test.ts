@@ -225,6 +225,28 @@ test("a 'live' consumer handles only what is recorded after it started and store
   expect(await cursorOf(db)).toBeNull();
 });
 
+test('a burst is read once: each full batch goes on where the last one stopped', async () => {
+  const monitored = new MongoClient(`mongodb://127.0.0.1:${server.port}/`, { monitorCommands: true });
+  let documentsRead = 0;
+  monitored.on('commandSucceeded', (event) => {
+    const cursor = (event.reply as { cursor?: { firstBatch?: unknown[]; nextBatch?: unknown[] } }).cursor;
+    if (event.commandName === 'find' || event.commandName === 'getMore')
+      documentsRead += (cursor?.firstBatch ?? cursor?.nextBatch ?? []).length;
+  });
+  try {
+    const db = monitored.db(`events-${++dbCount}`);
+    await record(db, 1, 1000);
+    const seen = recorder();
+    await consume(db, { ...seen, batchSize: 100, intervalMs: 60_000 }).drain();
+    expect(seen.handled).toEqual(range(1, 1000));
+    // Re-reading the whole window for each of the 10 batches would read about 5,500.
+    expect(documentsRead).toBeLessThan(2 * 1000);
+  } finally {
+    await Promise.all(running.splice(0).map((consumer) => consumer.stop()));
+    await monitored.close();
+  }
+});
+
 test('drain() waits for every handler, across full batches; stop() waits for the batch in flight', async () => {
   const db = freshDb();
   await record(db, 1, 250);

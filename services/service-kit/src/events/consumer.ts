@@ -5,7 +5,7 @@ import { CursorStore } from './cursors';
 import type { StoredEvent } from './event';
 import { ConsumerReporter } from './reporter';
 import { SeenSet } from './seen';
-import { restartWindow, windowStart, type WindowState } from './window';
+import { recentStart, restartWindow, windowStart, type WindowState } from './window';
 
 export interface EventConsumerSpec {
   /** Unique across services (`<service>.<purpose>`); with `log` it names the cursor. */
@@ -159,8 +159,10 @@ class PollingConsumer implements EventConsumer {
       this.persisted = lastId;
       this.loaded = true;
     }
-    const from = latest(windowStart(this.state, this.lookBackMs, Date.now()), this.floor);
-    if (from) this.seen.prune(from);
+    const now = Date.now();
+    const from = latest(windowStart(this.state, this.lookBackMs, now), this.floor);
+    const forgetBefore = latest(recentStart(this.state, this.lookBackMs, now), this.floor);
+    if (forgetBefore) this.seen.prune(forgetBefore);
     const batch = await this.unseenAfter(from);
     const full = batch.length === this.batchSize;
     let handledUpTo = from;

@@ -21,9 +21,19 @@ export interface WindowState {
  * has been quiet for longer than the look-back is read from `lastId` alone, so idle polls read nothing.
  */
 export function windowStart(state: WindowState, lookBackMs: number, now: number): ObjectId | undefined {
+  // A scan in progress goes on where it stopped: what lies before was read by this scan already (re-reading
+  // it for every batch of a burst would make a burst cost the square of its size). The next scan, once this
+  // one reaches the end, covers the window again for anything that committed late meanwhile.
+  return state.scanFrom ?? recentStart(state, lookBackMs, now);
+}
+
+/**
+ * Where a fresh scan starts: the earlier of `lastId` and the last `lookBackMs`. Ids before it are never read
+ * again, so the seen-set forgets them (not those before `scanFrom`: the next fresh scan reads them again).
+ */
+export function recentStart(state: WindowState, lookBackMs: number, now: number): ObjectId | undefined {
   if (!state.lastId) return undefined;
-  const recent = lookBackMs > 0 ? earlier(state.lastId, idAt(now - lookBackMs)) : state.lastId;
-  return state.scanFrom ? earlier(recent, state.scanFrom) : recent;
+  return lookBackMs > 0 ? earlier(state.lastId, idAt(now - lookBackMs)) : state.lastId;
 }
 
 /** After a start, the window behind the stored cursor is read once: events committed late before a crash. */
