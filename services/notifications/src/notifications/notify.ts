@@ -1,7 +1,7 @@
 import type { StoredEvent } from '@devcircle/service-kit';
 import { ObjectId } from 'mongodb';
 import type { NotificationsContext } from '../context';
-import type { NotificationDoc, NotificationType } from './notification';
+import { toView, type NotificationDoc, type NotificationType } from './notification';
 
 /** Something someone did that another user hears about. */
 export interface Happening {
@@ -18,7 +18,8 @@ export interface Happening {
 /**
  * Makes the recipient's notification, once: the unique key turns a redelivery, a second instance handling the
  * same event and a repeated like or follow into no-ops. Nobody is notified of their own doings, and nothing is
- * made for or from a deleted account. The socket push follows from the insert (realtime/fan-out.ts).
+ * made for or from a deleted account. The inserting instance pushes to the sockets it holds at once; every
+ * instance's fan-out (realtime/fan-out.ts) does the same for its own, and a socket never gets one twice.
  */
 export async function notify(ctx: NotificationsContext, happening: Happening): Promise<void> {
   const { recipientId, actorId } = happening;
@@ -42,5 +43,5 @@ export async function notify(ctx: NotificationsContext, happening: Happening): P
     createdAt: happening.event.createdAt,
     removed: false,
   };
-  await ctx.notifications.insert(doc);
+  if (await ctx.notifications.insert(doc)) ctx.registry.deliver(recipientId.toHexString(), toView(doc));
 }

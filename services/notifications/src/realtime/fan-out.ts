@@ -16,6 +16,8 @@ export function fanOutConsumer(registry: SocketRegistry): EventConsumerSpec {
     // Inserts here commit within milliseconds of their id; a short window keeps the re-reading small while
     // notifications pour in (every instance reads every one).
     lookBackMs: 5000,
+    // Sockets on other instances than the one that made a notification wait for this poll.
+    intervalMs: 100,
     handle: async (event) => {
       const doc = event as unknown as NotificationDoc;
       if (doc.removed) return;
