@@ -33,8 +33,11 @@ export const memberActs = {
   like: (actor: DevCircleSdk, postId: string) => actor.api.put(`/api/posts/${postId}/like`),
   comment: (actor: DevCircleSdk, postId: string, text = 'Nice one') =>
     actor.api.post(`/api/posts/${postId}/comment`, { text }),
+  /** Retried while the target's profile is not there yet (the users service makes it from auth's event). */
   follow: (actor: DevCircleSdk, target: DevCircleSdk) =>
-    actor.api.put(`/api/users/${encodeURIComponent(userOf(target).username)}/follow`),
+    eventually(async () => {
+      await actor.api.put(`/api/users/${encodeURIComponent(userOf(target).username)}/follow`);
+    }),
 };
 
 /** Everything the server holds for `sdk`'s user, newest first (read past any store). */

@@ -144,3 +144,19 @@ export async function startWebBackend(): Promise<WebBackend> {
     },
   };
 }
+
+/**
+ * Starts this file's own back end (gateway, services, database) before its tests and stops it after them;
+ * the answer gives it to the tests once started.
+ */
+export function useWebBackend(): () => WebBackend {
+  let backend: WebBackend | undefined;
+  beforeAll(async () => {
+    backend = await startWebBackend();
+  }, 60_000);
+  afterAll(() => backend?.stop());
+  return () => {
+    if (!backend) throw new Error('The back end is not running (beforeAll failed?)');
+    return backend;
+  };
+}

@@ -3,33 +3,17 @@ import { configure, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createSdk, memoryStorage, type DevCircleSdk, type FetchLike } from '@devcircle/sdk';
 import { SdkProvider } from '@devcircle/sdk/react';
-import { startWebBackend, type WebBackend } from '../../test-support/web-backend';
+import type { WebBackend } from '../../test-support/web-backend';
 
 // The screens talk to the real gateway and auth service (test-support/web-backend.ts), not to a stub: give the
 // async queries (findBy…, waitFor) 5 s instead of 1 s, as a loaded CI machine needs for real round trips.
 configure({ asyncUtilTimeout: 5000 });
 
-export { unreachableUrl, type WebBackend } from '../../test-support/web-backend';
+export { unreachableUrl, useWebBackend, type WebBackend } from '../../test-support/web-backend';
 
 /** The password `backend.signUp()` registers with. */
 export const PASSWORD = 'secret123';
 export const RESET_DONE = 'Your password has been reset. You can now sign in.';
-
-/**
- * Starts this file's own back end (gateway, services, database) before its tests and stops it after them;
- * the answer gives it to the tests once started.
- */
-export function useWebBackend(): () => WebBackend {
-  let backend: WebBackend | undefined;
-  beforeAll(async () => {
-    backend = await startWebBackend();
-  }, 60_000);
-  afterAll(() => backend?.stop());
-  return () => {
-    if (!backend) throw new Error('The back end is not running (beforeAll failed?)');
-    return backend;
-  };
-}
 
 export interface Call {
   route: string;

@@ -3,29 +3,13 @@ import { MemoryRouter } from 'react-router-dom';
 import { configure, render } from '@testing-library/react';
 import { createSdk, memoryStorage, type DevCircleSdk, type SessionUser } from '@devcircle/sdk';
 import { SdkProvider } from '@devcircle/sdk/react';
-import { startWebBackend, type WebBackend } from '../../test-support/web-backend';
+import type { WebBackend } from '../../test-support/web-backend';
 
 // The shell talks to the real back end (test-support/web-backend.ts), not to a stub: give the async queries
 // (findBy…, waitFor) 5 s instead of 1 s, as a loaded CI machine needs for a few real round trips.
 configure({ asyncUtilTimeout: 5000 });
 
-export { unreachableUrl, type WebBackend } from '../../test-support/web-backend';
-
-/**
- * Starts this file's own back end (gateway, services, database) before its tests and stops it after them;
- * the answer gives it to the tests once started.
- */
-export function useWebBackend(): () => WebBackend {
-  let backend: WebBackend | undefined;
-  beforeAll(async () => {
-    backend = await startWebBackend();
-  }, 60_000);
-  afterAll(() => backend?.stop());
-  return () => {
-    if (!backend) throw new Error('The back end is not running (beforeAll failed?)');
-    return backend;
-  };
-}
+export { unreachableUrl, useWebBackend, type WebBackend } from '../../test-support/web-backend';
 
 /** An SDK for a visitor (no session) whose calls go to `baseUrl` through Node's fetch. */
 export function visitorSdk(baseUrl: string): DevCircleSdk {

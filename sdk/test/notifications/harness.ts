@@ -1,21 +1,8 @@
 import { createSdk, memoryStorage, type DevCircleSdk, type FetchLike } from '../../src';
-import { startWebBackend, type WebBackend } from '../../../test-support/web-backend';
+import type { WebBackend } from '../../../test-support/web-backend';
 
-export { unreachableUrl, type WebBackend } from '../../../test-support/web-backend';
+export { unreachableUrl, useWebBackend, type WebBackend } from '../../../test-support/web-backend';
 export { memberActs, serverHolds, serverNotifications, userOf } from '../../../test-support/member-actions';
-
-/** Starts this file's own back end (gateway, services, database) before its tests and stops it after them. */
-export function useWebBackend(): () => WebBackend {
-  let backend: WebBackend | undefined;
-  beforeAll(async () => {
-    backend = await startWebBackend();
-  }, 60_000);
-  afterAll(() => backend?.stop());
-  return () => {
-    if (!backend) throw new Error('The back end is not running (beforeAll failed?)');
-    return backend;
-  };
-}
 
 export interface HeldAnswer {
   /** Resolves once the server has answered (its body is read), before the SDK sees it. */
