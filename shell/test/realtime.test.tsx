@@ -133,7 +133,9 @@ test('sign-out closes the socket and empties the list: a notification made after
   expect(screen.queryByTestId('unread-dot')).not.toBeInTheDocument();
 
   await memberActs.follow(b, aAgain);
-  await waitFor(() => expect(watcher.received.map((item) => item.type)).toEqual(['follow']));
+  // (A notification made just before the watcher connected may reach it too: pushes are not tied to the
+  // moment of connecting.)
+  await waitFor(() => expect(watcher.received.map((item) => item.type)).toContain('follow'));
   expect(a.notifications.getState()).toMatchObject({ items: [], loaded: false });
   expect(a.unread.get()).toBe(false);
 });
@@ -151,7 +153,7 @@ test('leaving the page closes the socket; back from the back/forward cache it re
 
   act(() => void window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true })));
   await memberActs.follow(b, a);
-  await waitFor(() => expect(watcher.received.map((item) => item.type)).toEqual(['follow']));
+  await waitFor(() => expect(watcher.received.map((item) => item.type)).toContain('follow'));
   expect(typesOf(a)).toEqual(['comment', 'like']);
 
   // The handshake names the newest item held, and the server sends what came after it.
