@@ -33,6 +33,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     ['logout confirm', '/logout-confirm', { role: 'heading', text: 'Logout from DevCircle?' }],
     ['messages dialog', '/messages', { role: 'dialog', text: 'Messages Coming Soon!' }],
     ['settings', '/settings', { role: 'heading', text: 'Settings' }],
+    ['notifications (empty)', '/notifications', { role: 'heading', text: /^Notifications$/ }],
   ] as const) {
     test(`signed-in ${name} (${colorScheme}) has no serious or critical axe violations`, async ({ page }) => {
       await page.emulateMedia({ colorScheme });

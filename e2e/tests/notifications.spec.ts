@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueName } from '../support/accounts';
 import { callAs, signInAs, signUpViaApi, type ApiUser } from '../support/api';
+import { seriousViolations } from '../support/axe';
 
 /** The top bar's Notifications item: 'Notifications', or 'Notifications (unread)' with the red dot. */
 const topBarBell = (page: Page) =>
@@ -66,6 +67,11 @@ test('B likes, comments on and follows A: the red dot comes live, the list is ne
   await expect(rows.nth(1)).toContainText(`${name} commented on your post`);
   await expect(rows.nth(2)).toContainText(`${name} liked your post`);
   await expect(rows.filter({ hasText: 'Unread' })).toHaveCount(3);
+  // The unread highlight and dots, in both themes.
+  expect(await seriousViolations(pageA)).toEqual([]);
+  await pageA.emulateMedia({ colorScheme: 'dark' });
+  expect(await seriousViolations(pageA)).toEqual([]);
+  await pageA.emulateMedia({ colorScheme: 'light' });
 
   await pageA.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(topBarBell(pageA)).toHaveAccessibleName('Notifications');
@@ -76,6 +82,7 @@ test('B likes, comments on and follows A: the red dot comes live, the list is ne
   await pageA.getByRole('button', { name: 'Delete all' }).click();
   const dialog = pageA.getByRole('dialog', { name: 'Delete All Notifications?' });
   await expect(dialog).toContainText('cannot be undone');
+  expect(await seriousViolations(pageA)).toEqual([]);
   await dialog.getByRole('button', { name: 'Delete all' }).click();
   await expect(pageA.getByText('No notifications yet.')).toBeVisible();
   await expect(dialog).toHaveCount(0);
