@@ -17,7 +17,8 @@ let stack: Stack;
 let url: string;
 const listeners: Listener[] = [];
 beforeAll(async () => {
-  stack = await startStack();
+  // Every member registers from 127.0.0.1: the per-IP registration limit would count the whole file.
+  stack = await startStack({ RATE_LIMIT_REGISTER_PER_IP: '1000' });
   url = stack.gateway.url;
 });
 afterEach(() => {
@@ -68,6 +69,34 @@ test('the list shows a sender’s new display name after they edit their profile
     (await send(url, 'PUT', `/api/users/${bob.id}`, bob, { displayName: 'Bob the Builder' })).status,
   ).toBe(200);
   await eventually(async () => (await listOf(ada))[0].fromUser.displayName === 'Bob the Builder');
+});
+
+test('mark all as read and delete all reach the user’s other sockets (another tab, another device)', async () => {
+  const ada = await register(url, 'ada');
+  const bob = await register(url, 'bob');
+  const tabs = [socketOf(ada), socketOf(ada)];
+  await Promise.all(tabs.map(connected));
+  const changes = tabs.map((tab) => {
+    const seen: string[] = [];
+    tab.socket.on('notifications:read', ({ upTo }: { upTo: string }) => seen.push(`read ${upTo}`));
+    tab.socket.on('notifications:cleared', ({ upTo }: { upTo: string }) => seen.push(`cleared ${upTo}`));
+    return seen;
+  });
+  await send(url, 'PUT', `/api/users/${ada.username}/follow`, bob);
+  await eventually(() => tabs.every((tab) => tab.received.length === 1));
+  const newest = tabs[0].received[0]._id;
+
+  expect((await send(url, 'PUT', '/api/notifications/mark-all-read', ada)).body).toMatchObject({
+    updated: 1,
+  });
+  await eventually(() => changes.every((seen) => seen.length === 1));
+  expect((await send(url, 'DELETE', '/api/notifications/all', ada)).body).toMatchObject({ deleted: 1 });
+  await eventually(() => changes.every((seen) => seen.length === 2));
+  for (const seen of changes) expect(seen).toEqual([`read ${newest}`, `cleared ${newest}`]);
+  // Nothing left to change: no signal.
+  expect((await send(url, 'PUT', '/api/notifications/mark-all-read', ada)).body).toMatchObject({
+    updated: 0,
+  });
 });
 
 test('a socket with its own token and another user’s id is refused and hears nothing of theirs', async () => {

@@ -8,7 +8,9 @@ import { postEventsConsumer } from './consumers/post-events';
 import { contextOf } from './context';
 import { ensureNotificationIndexes } from './notifications/repository';
 import { notificationRoutes } from './notifications/routes';
+import { ensureSignalLog } from './notifications/signals';
 import { fanOutConsumer } from './realtime/fan-out';
+import { signalFanOutConsumer } from './realtime/signal-fan-out';
 import { attachSocketServer } from './realtime/socket-server';
 
 /**
@@ -20,6 +22,7 @@ export const definition: ServiceDefinition = {
   setup: async ({ db }) => {
     await ensureBugReportIndexes(db);
     await ensureNotificationIndexes(db);
+    await ensureSignalLog(db);
   },
   routes: (router, deps) => {
     bugReportRoutes(router, deps.db);
@@ -33,6 +36,7 @@ export const definition: ServiceDefinition = {
       followEventsConsumer(ctx),
       accountDeletionConsumer(ctx),
       fanOutConsumer(ctx.registry),
+      signalFanOutConsumer(ctx.registry),
     ];
   },
   attach: (server, deps) => attachSocketServer(server, contextOf(deps)),

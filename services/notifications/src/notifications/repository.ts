@@ -59,19 +59,29 @@ export class NotificationRepository {
       .toArray();
   }
 
-  async markAllRead(userId: ObjectId): Promise<number> {
+  /** The newest visible notification's id: what "all" means at the moment of a mark-all or delete-all. */
+  async newestId(userId: ObjectId): Promise<ObjectId | undefined> {
+    const [newest] = await this.page(userId, 1);
+    return newest?._id;
+  }
+
+  /** Marks read what had arrived up to `upTo`; one arriving meanwhile stays unread. */
+  async markAllRead(userId: ObjectId, upTo: ObjectId): Promise<number> {
     const result = await this.notifications.updateMany(
-      { userId, removed: false, read: false },
+      { userId, removed: false, _id: { $lte: upTo }, read: false },
       { $set: { read: true } },
     );
     return result.modifiedCount;
   }
 
-  /** Hides them at once; the documents stay (keys included) until `purgeAt`, so redeliveries stay no-ops. */
-  async removeAll(userId: ObjectId, now = new Date()): Promise<number> {
+  /**
+   * Hides what had arrived up to `upTo` at once; the documents stay (keys included) until `purgeAt`, so
+   * redeliveries stay no-ops.
+   */
+  async removeAll(userId: ObjectId, upTo: ObjectId, now = new Date()): Promise<number> {
     const purgeAt = new Date(now.getTime() + REMOVED_KEEP_HOURS * 60 * 60 * 1000);
     const result = await this.notifications.updateMany(
-      { userId, removed: false },
+      { userId, removed: false, _id: { $lte: upTo } },
       { $set: { removed: true, purgeAt } },
     );
     return result.modifiedCount;

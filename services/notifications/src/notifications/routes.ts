@@ -2,6 +2,7 @@ import { Joi, requireIdentity, validate, validated, type ServiceDefinition } fro
 import { ObjectId } from 'mongodb';
 import type { NotificationsContext } from '../context';
 import { callerId } from './caller';
+import { recordSignal } from './signals';
 import { viewsOf } from './views';
 
 type Router = Parameters<ServiceDefinition['routes']>[0];
@@ -39,12 +40,18 @@ export function notificationRoutes(router: Router, ctx: NotificationsContext): v
   });
 
   router.put('/api/notifications/mark-all-read', requireIdentity, async (koa) => {
-    const updated = await ctx.notifications.markAllRead(callerId(koa.state));
+    const userId = callerId(koa.state);
+    const upTo = await ctx.notifications.newestId(userId);
+    const updated = upTo ? await ctx.notifications.markAllRead(userId, upTo) : 0;
+    if (upTo && updated > 0) await recordSignal(ctx.deps.db, { type: 'read', userId, upTo });
     koa.body = { message: MARKED_READ, updated };
   });
 
   router.delete('/api/notifications/all', requireIdentity, async (koa) => {
-    const deleted = await ctx.notifications.removeAll(callerId(koa.state));
+    const userId = callerId(koa.state);
+    const upTo = await ctx.notifications.newestId(userId);
+    const deleted = upTo ? await ctx.notifications.removeAll(userId, upTo) : 0;
+    if (upTo && deleted > 0) await recordSignal(ctx.deps.db, { type: 'cleared', userId, upTo });
     koa.body = { message: DELETED_ALL, deleted };
   });
 }

@@ -31,6 +31,11 @@ export class SocketRegistry {
     for (const socket of this.socketsOf(userId)) sendOnce(socket, notification);
   }
 
+  /** A change to the whole list (every socket of the user: the session that made it ignores it). */
+  tell(userId: string, event: 'notifications:read' | 'notifications:cleared', upTo: string): void {
+    for (const socket of this.socketsOf(userId)) socket.emit(event, { upTo });
+  }
+
   get size(): number {
     let count = 0;
     for (const sockets of this.byUser.values()) count += sockets.size;

@@ -4,6 +4,10 @@ import type { NotificationView } from '../notifications/notification';
 /** What the server sends (contract in the service README, "Socket"). */
 export interface ServerToClient {
   notification(notification: NotificationView): void;
+  /** Another session marked everything up to `upTo` read. */
+  'notifications:read'(change: { upTo: string }): void;
+  /** Another session deleted everything up to `upTo`. */
+  'notifications:cleared'(change: { upTo: string }): void;
 }
 
 /** Nothing: the socket only listens. */
