@@ -120,6 +120,13 @@ export interface NotificationsApi {
   deleteAll(): Promise<void>;
   /** Sign-out: empty, not loaded. */
   reset(): void;
+  /**
+   * Another session of the user marked everything up to `upTo` read (socket `notifications:read`): those items
+   * are read here too, also when a page still in flight brings them.
+   */
+  applyRead(upTo: string): void;
+  /** Another session deleted everything up to `upTo` (socket `notifications:cleared`): those items go here too. */
+  applyCleared(upTo: string): void;
 }
 
 export interface DevCircleSdk {

@@ -203,3 +203,24 @@ test('a socket that cannot connect is only logged (console.debug); the page show
     globalThis.__DEVCIRCLE_API_BASE__ = backend().url;
   }
 });
+
+test('mark all as read and delete all in another session reach this page: the dot goes, then the list empties', async () => {
+  const { a, b, postId } = await authorAndFan();
+  await memberActs.like(b, postId);
+  await serverHolds(a, 1);
+  renderApp(a);
+  await waitFor(() => expect(typesOf(a)).toEqual(['like']));
+  await memberActs.comment(b, postId);
+  await waitFor(() => expect(typesOf(a)).toEqual(['comment', 'like'])); // the socket is live
+  expect(screen.getByTestId('unread-dot')).toBeInTheDocument();
+
+  const otherTab = await secondSession(a);
+  await otherTab.api.put('/api/notifications/mark-all-read');
+  await waitFor(() => expect(screen.queryByTestId('unread-dot')).not.toBeInTheDocument());
+  expect(itemsOf(a).map((item) => item.read)).toEqual([true, true]);
+
+  await otherTab.api.delete('/api/notifications/all');
+  await waitFor(() => expect(itemsOf(a)).toEqual([]));
+  // The list was read once, at sign-in: both changes came through the socket.
+  expect(listReads(requests.calls)).toBe(1);
+});

@@ -1,4 +1,4 @@
-import type { AppNotification } from '../types';
+import type { AppNotification, NotificationsState } from '../types';
 
 /** A pushed notification merged into a newest-first list: the item with its _id is replaced, else it goes on top. */
 export function withReceived(
@@ -32,4 +32,30 @@ export function withLoadedPage(
   for (const notification of pushedDuringLoad) pushed = withReceived(pushed, notification);
   const answered = new Set(page.map((item) => item._id));
   return [...pushed.filter((item) => !answered.has(item._id)), ...page];
+}
+
+/** Changes other sessions made: items up to `readUpTo` are read, items up to `clearedUpTo` are gone. */
+export interface Watermarks {
+  readUpTo?: string;
+  clearedUpTo?: string;
+}
+
+/** The later of two ids (ObjectIds as hex grow with time). */
+export function later(a: string | undefined, b: string): string {
+  return a !== undefined && a > b ? a : b;
+}
+
+/** `state` with the watermarks applied; the same object when they change nothing. */
+export function withWatermarks(
+  state: NotificationsState,
+  { readUpTo, clearedUpTo }: Watermarks,
+): NotificationsState {
+  if (readUpTo === undefined && clearedUpTo === undefined) return state;
+  const cleared = (item: AppNotification) => clearedUpTo !== undefined && item._id <= clearedUpTo;
+  const readNow = (item: AppNotification) => !item.read && readUpTo !== undefined && item._id <= readUpTo;
+  if (!state.items.some((item) => cleared(item) || readNow(item))) return state;
+  const items = state.items
+    .filter((item) => !cleared(item))
+    .map((item) => (readNow(item) ? { ...item, read: true } : item));
+  return Object.freeze({ ...state, items });
 }

@@ -6,7 +6,7 @@ import type {
   NotificationsState,
   UnreadIndicator,
 } from '../types';
-import { withLoadedPage, withOlderPage, withReceived } from './merge';
+import { later, withLoadedPage, withOlderPage, withReceived, withWatermarks, type Watermarks } from './merge';
 
 const EMPTY: NotificationsState = Object.freeze({
   items: [],
@@ -50,9 +50,11 @@ export function createNotifications({ api, unread }: NotificationsDeps): Notific
   let listVersion = 0;
   /** Pushes received while the current first-page load is in flight (null when none is). */
   let pushedDuringLoad: AppNotification[] | null = null;
+  /** What other sessions marked read and deleted this session (`applyRead`, `applyCleared`). */
+  let marks: Watermarks = {};
 
   function replace(next: NotificationsState): void {
-    state = next;
+    state = withWatermarks(next, marks);
     unread.set(state.items.some((item) => !item.read));
     for (const listener of [...listeners]) listener(state);
   }
@@ -132,10 +134,22 @@ export function createNotifications({ api, unread }: NotificationsDeps): Notific
     update({ items: [], loading: false, loaded: true, hasMore: false, loadingMore: false });
   }
 
+  function applyRead(upTo: string): void {
+    marks = { ...marks, readUpTo: later(marks.readUpTo, upTo) };
+    update({});
+  }
+
+  function applyCleared(upTo: string): void {
+    marks = { ...marks, clearedUpTo: later(marks.clearedUpTo, upTo) };
+    // Everything older went too: no page beyond the list is left to load.
+    update({ hasMore: false });
+  }
+
   function reset(): void {
     session++;
     listVersion++;
     pushedDuringLoad = null;
+    marks = {};
     if (state !== EMPTY) replace(EMPTY);
   }
 
@@ -151,5 +165,7 @@ export function createNotifications({ api, unread }: NotificationsDeps): Notific
     markAllRead,
     deleteAll,
     reset,
+    applyRead,
+    applyCleared,
   };
 }

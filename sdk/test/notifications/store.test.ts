@@ -264,3 +264,61 @@ describe('late answers', () => {
     expect(itemsOf(late.sdk)).toEqual([comment]);
   });
 });
+
+describe('changes made by another session of the user', () => {
+  test('applyRead marks read what it covers, newer items stay unread, and a page in flight follows it', async () => {
+    const { a, b, postId } = await authorAndFan();
+    await memberActs.like(b, postId);
+    await memberActs.comment(b, postId);
+    const [comment, like] = await serverHolds(a, 2);
+    const late = sdkWithHeldAnswers(backend(), a);
+    const held = late.holdNext('GET', '/api/notifications');
+    const loading = late.sdk.notifications.load();
+    await held.answered; // still both unread
+
+    // The other tab marked all read up to the comment; then a follow came.
+    await a.notifications.markAllRead();
+    late.sdk.notifications.applyRead(comment._id);
+    await memberActs.follow(b, a);
+    const [follow] = await serverHolds(a, 3);
+    late.sdk.notifications.receive(follow);
+    held.release();
+    await loading;
+
+    expect(itemsOf(late.sdk).map((item) => [item.type, item.read])).toEqual([
+      ['follow', false],
+      ['comment', true],
+      ['like', true],
+    ]);
+    expect(like._id < comment._id).toBe(true);
+    expect(late.sdk.unread.get()).toBe(true);
+    late.sdk.notifications.applyRead(follow._id);
+    expect(late.sdk.unread.get()).toBe(false);
+  });
+
+  test('applyCleared removes what it covers, even from a page in flight; nothing older is left to load', async () => {
+    const { a, b, postId } = await authorAndFan();
+    await memberActs.like(b, postId);
+    const [like] = await serverHolds(a, 1);
+    const late = sdkWithHeldAnswers(backend(), a);
+    const held = late.holdNext('GET', '/api/notifications');
+    const loading = late.sdk.notifications.load();
+    await held.answered;
+
+    await a.notifications.deleteAll();
+    late.sdk.notifications.applyCleared(like._id);
+    held.release();
+    await loading;
+    expect(late.sdk.notifications.getState()).toMatchObject({ items: [], hasMore: false, loaded: true });
+    expect(late.sdk.unread.get()).toBe(false);
+
+    // A notification after the clear is kept; a reset forgets the marks.
+    await memberActs.comment(b, postId);
+    const [comment] = await serverHolds(a, 1);
+    late.sdk.notifications.receive(comment);
+    expect(itemsOf(late.sdk)).toEqual([comment]);
+    late.sdk.notifications.reset();
+    late.sdk.notifications.receive(like);
+    expect(itemsOf(late.sdk)).toEqual([like]);
+  });
+});

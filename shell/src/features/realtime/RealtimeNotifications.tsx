@@ -32,6 +32,9 @@ export function RealtimeNotifications(): null {
         token: () => sdk.auth.getState().token,
         newestHeld: () => newestId(sdk.notifications.getState().items),
         onNotification: sdk.notifications.receive,
+        // Another tab or device marked all read or deleted all: this list follows.
+        onRead: sdk.notifications.applyRead,
+        onCleared: sdk.notifications.applyCleared,
         onFirstConnect: () => {
           // With nothing held there was no `after` to catch up from: what was made between the list's read and
           // this socket joining would be missed, so the list is read again now that pushes arrive.

@@ -10,6 +10,10 @@ export interface NotificationSocketOptions {
   /** The newest notification _id the page holds, read at every handshake: the server catches up after it. */
   newestHeld(): string | undefined;
   onNotification(notification: AppNotification): void;
+  /** Another session of the user marked everything up to `upTo` read. */
+  onRead(upTo: string): void;
+  /** Another session of the user deleted everything up to `upTo`. */
+  onCleared(upTo: string): void;
   /** The first handshake succeeded (the server now pushes this user's notifications to this socket). */
   onFirstConnect(): void;
 }
@@ -37,6 +41,8 @@ export function openNotificationSocket(options: NotificationSocketOptions): Noti
   };
   const socket = options.baseUrl ? io(options.baseUrl, socketOptions) : io(socketOptions);
   socket.on('notification', (notification: AppNotification) => options.onNotification(notification));
+  socket.on('notifications:read', ({ upTo }: { upTo: string }) => options.onRead(upTo));
+  socket.on('notifications:cleared', ({ upTo }: { upTo: string }) => options.onCleared(upTo));
   socket.once('connect', () => options.onFirstConnect());
   socket.on('connect_error', (error) => console.debug('[realtime] connection failed:', error.message));
   socket.on('disconnect', (reason) => console.debug('[realtime] disconnected:', reason));
