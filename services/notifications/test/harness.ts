@@ -104,13 +104,29 @@ export function like(h: Harness, actor: Person, author: Person, postId: ObjectId
   return recordEvent(h.db, 'post_events', { type, actor: actorOf(actor), postId, postAuthorId: author.id });
 }
 
-export function comment(h: Harness, actor: Person, author: Person, postId: ObjectId) {
+export function comment(
+  h: Harness,
+  actor: Person,
+  author: Person,
+  postId: ObjectId,
+  commentId = new ObjectId(),
+  type = 'comment',
+) {
   return recordEvent(h.db, 'post_events', {
-    type: 'comment',
+    type,
     actor: actorOf(actor),
     postId,
     postAuthorId: author.id,
-    commentId: new ObjectId(),
+    commentId,
+  });
+}
+
+export function deletePost(h: Harness, author: Person, postId: ObjectId) {
+  return recordEvent(h.db, 'post_events', {
+    type: 'post.deleted',
+    actor: actorOf(author),
+    postId,
+    postAuthorId: author.id,
   });
 }
 

@@ -2,6 +2,7 @@ import { ObjectId } from 'mongodb';
 import {
   call,
   comment,
+  deletePost,
   follow,
   like,
   list,
@@ -188,6 +189,34 @@ test('an account deletion removes what it received and what it caused, and nothi
   await h.drain();
   expect(await list(h, ada)).toEqual([]);
   expect(await h.db.collection('notifications').countDocuments({ userId: bob.id })).toBe(0);
+});
+
+test('a deleted post takes its notifications with it, a deleted comment its own; redelivery brings none back', async () => {
+  const post = new ObjectId();
+  const other = new ObjectId();
+  const kept = new ObjectId();
+  const gone = new ObjectId();
+  await like(h, bob, ada, post);
+  await comment(h, bob, ada, post);
+  await comment(h, bob, ada, other, kept);
+  await comment(h, bob, ada, other, gone);
+  await follow(h, bob, ada);
+  await h.drain();
+  expect(await list(h, ada)).toHaveLength(5);
+
+  await comment(h, bob, ada, other, gone, 'comment.deleted');
+  await deletePost(h, ada, post);
+  await h.drain();
+  const left = await list(h, ada);
+  expect(left.map((item) => [item.type, item.post])).toEqual([
+    ['follow', null],
+    ['comment', other.toHexString()],
+  ]);
+
+  await h.db.collection('event_cursors').deleteMany({});
+  await h.restart();
+  await h.drain();
+  expect(await list(h, ada)).toEqual(left);
 });
 
 test('the queries use their indexes', async () => {

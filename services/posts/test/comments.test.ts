@@ -211,6 +211,13 @@ test('only the comment author deletes it; a deleted comment is never shown and i
     writer.headers,
   );
   expect(third.status).toBe(404);
+  // One removal, one event, for the notification about it.
+  const deletions = await h.db
+    .collection<PostEvent>('post_events')
+    .find({ type: 'comment.deleted', postId: oid(post._id) })
+    .toArray();
+  expect(deletions).toHaveLength(1);
+  expect(deletions[0]).toMatchObject({ commentId: oid(commentId), actor: { _id: oid(writer.id) } });
 
   const view = await call<PostView>(h.service, 'GET', `/api/posts/${post._id}`, undefined, writer.headers);
   expect(view.body.comments.map((c) => c._id)).not.toContain(commentId);

@@ -209,6 +209,11 @@ describe('deleting a post', () => {
     // The author's other post is untouched.
     expect(await h.db.collection('likes').countDocuments({ postId: oid(other._id) })).toBe(1);
     expect(await h.db.collection('comments').countDocuments({ postId: oid(other._id) })).toBe(1);
+    // Recorded for the notifications about it.
+    const deletion = await h.db
+      .collection('post_events')
+      .findOne({ type: 'post.deleted', postId: oid(post._id) });
+    expect(deletion).toMatchObject({ postAuthorId: oid(author.id), actor: { _id: oid(author.id) } });
 
     const again = await call<ErrorReply>(
       h.service,

@@ -1,4 +1,4 @@
-import type { EventConsumerSpec } from '@devcircle/service-kit';
+import type { EventConsumerSpec, StoredEvent } from '@devcircle/service-kit';
 import type { NotificationsContext } from '../context';
 import { eventObjectId } from '../ids';
 import { notify } from '../notifications/notify';
@@ -9,13 +9,15 @@ export const POST_EVENTS = 'post_events';
 /**
  * `notifications.posts`: a like or a comment on someone's post notifies its author. An unlike leaves the
  * like's notification as it is (it told of something that happened), and liking the same post again does not
- * notify twice: one like notification per person and post.
+ * notify twice: one like notification per person and post. A deleted post takes its notifications with it, a
+ * deleted comment its own.
  */
 export function postEventsConsumer(ctx: NotificationsContext): EventConsumerSpec {
   return {
     name: 'notifications.posts',
     log: POST_EVENTS,
     handle: async (event) => {
+      if (event.type === 'post.deleted' || event.type === 'comment.deleted') return forget(ctx, event);
       if (event.type !== 'like' && event.type !== 'comment') return;
       const actor = actorOf(event);
       const postId = eventObjectId(event.postId);
@@ -41,4 +43,17 @@ export function postEventsConsumer(ctx: NotificationsContext): EventConsumerSpec
       });
     },
   };
+}
+
+/** `post.deleted` / `comment.deleted`: the notifications about what is gone go too. */
+async function forget(ctx: NotificationsContext, event: StoredEvent): Promise<void> {
+  const postId = eventObjectId(event.postId);
+  if (event.type === 'post.deleted') {
+    if (postId) await ctx.notifications.removeForPost(postId);
+    return;
+  }
+  const recipientId = eventObjectId(event.postAuthorId);
+  const commentId = eventObjectId(event.commentId);
+  if (recipientId && commentId)
+    await ctx.notifications.removeByKey(recipientId, `comment:${commentId.toHexString()}`);
 }

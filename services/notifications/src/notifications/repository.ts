@@ -8,6 +8,9 @@ export const REMOVED_KEEP_HOURS = 24;
 /** The catch-up a reconnecting socket gets, at most. */
 export const CATCH_UP_LIMIT = 50;
 
+/** When something hidden is purged. */
+const purgeTime = (now: Date): Date => new Date(now.getTime() + REMOVED_KEEP_HOURS * 60 * 60 * 1000);
+
 const isDuplicateKey = (err: unknown): boolean => err instanceof MongoServerError && err.code === 11000;
 
 export async function ensureNotificationIndexes(db: Db): Promise<void> {
@@ -15,8 +18,9 @@ export async function ensureNotificationIndexes(db: Db): Promise<void> {
     { key: { userId: 1, key: 1 }, name: 'recipient_key', unique: true },
     // The list, the catch-up and "mark all read": one recipient's visible notifications by arrival.
     { key: { userId: 1, removed: 1, _id: -1 }, name: 'inbox_newest' },
-    // An account deletion removes what that account caused.
+    // An account deletion removes what that account caused; a post deletion what was about the post.
     { key: { fromUserId: 1 }, name: 'sender' },
+    { key: { postId: 1 }, name: 'post' },
     { key: { createdAt: 1 }, name: 'expire_old', expireAfterSeconds: KEEP_DAYS * 24 * 60 * 60 },
     { key: { purgeAt: 1 }, name: 'purge_removed', expireAfterSeconds: 0 },
   ]);
@@ -79,12 +83,28 @@ export class NotificationRepository {
    * redeliveries stay no-ops.
    */
   async removeAll(userId: ObjectId, upTo: ObjectId, now = new Date()): Promise<number> {
-    const purgeAt = new Date(now.getTime() + REMOVED_KEEP_HOURS * 60 * 60 * 1000);
     const result = await this.notifications.updateMany(
       { userId, removed: false, _id: { $lte: upTo } },
-      { $set: { removed: true, purgeAt } },
+      { $set: { removed: true, purgeAt: purgeTime(now) } },
     );
     return result.modifiedCount;
+  }
+
+  /** A deleted post: its notifications go (hidden, then purged like "Delete all", so no redelivery revives one). */
+  async removeForPost(postId: ObjectId, now = new Date()): Promise<number> {
+    const result = await this.notifications.updateMany(
+      { postId, removed: false },
+      { $set: { removed: true, purgeAt: purgeTime(now) } },
+    );
+    return result.modifiedCount;
+  }
+
+  /** A deleted comment: the post author's notification of it goes. */
+  async removeByKey(userId: ObjectId, key: string, now = new Date()): Promise<void> {
+    await this.notifications.updateOne(
+      { userId, key, removed: false },
+      { $set: { removed: true, purgeAt: purgeTime(now) } },
+    );
   }
 
   /** An account deletion: what it received and what it caused. */

@@ -75,6 +75,13 @@ export function commentRoutes(router: Router, app: PostsContext): void {
     // Only the request that actually removed it lowers the count, so two concurrent deletes count once.
     if (await app.comments.removeOwned(comment._id, caller.id)) {
       await app.posts.addToCounts(post._id, { commentsCount: -1 });
+      await recordPostEvent(app, {
+        type: 'comment.deleted',
+        actor: { _id: caller.id, username: caller.username },
+        postId: post._id,
+        postAuthorId: post.authorId,
+        commentId: comment._id,
+      });
     }
     ctx.body = await currentPost(app, post, caller);
   });

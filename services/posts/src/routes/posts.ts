@@ -1,5 +1,6 @@
 import { forbidden, Joi, requireIdentity, validate, validated } from '@devcircle/service-kit';
 import type { PostsContext } from '../context';
+import { recordPostEvent } from '../events/record';
 import { parseObjectId } from '../ids';
 import { newPostBody, type NewPostBody } from '../posts/fields';
 import { feedQuery } from '../posts/repository';
@@ -94,6 +95,12 @@ export function postRoutes(router: Router, app: PostsContext): void {
       await app.authors.addToStats(caller.id, { postsCount: -1, likesReceived: -deleted.likesCount });
       await app.likes.removeForPosts([post._id]);
       await app.comments.removeForPosts([post._id]);
+      await recordPostEvent(app, {
+        type: 'post.deleted',
+        actor: { _id: caller.id, username: caller.username },
+        postId: post._id,
+        postAuthorId: caller.id,
+      });
     }
     ctx.body = { message: 'Post deleted' };
   });
