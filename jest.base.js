@@ -4,6 +4,7 @@ const path = require('node:path');
 const WORKSPACE_SOURCES = {
   '^@devcircle/embedded-mongo$': 'services/embedded-mongo/src',
   '^@devcircle/service-kit$': 'services/service-kit/src',
+  '^@devcircle/service-test-kit$': 'services/test-kit/src',
   '^@devcircle/auth-service$': 'services/auth/src',
   '^@devcircle/posts-service$': 'services/posts/src',
   '^@devcircle/users-service$': 'services/users/src',

@@ -10,6 +10,7 @@ import {
   type Identity,
   type RunningService,
 } from '@devcircle/service-kit';
+import { call } from '@devcircle/service-test-kit';
 import jwt from 'jsonwebtoken';
 import { definition, type TokenClaims } from '../src';
 
@@ -69,31 +70,7 @@ export function identityHeader(identity: Identity): Record<string, string> {
 
 export const internal = (): Record<string, string> => internalHeaders(INTERNAL_SECRET);
 
-export interface Reply<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
-
-export async function call<T = Record<string, unknown>>(
-  service: RunningService,
-  method: string,
-  urlPath: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<Reply<T>> {
-  const response = await fetch(`${service.url}${urlPath}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: (text ? JSON.parse(text) : undefined) as T,
-    headers: response.headers,
-  };
-}
+export { call, type Reply } from '@devcircle/service-test-kit';
 
 export interface UserBody {
   id: string;

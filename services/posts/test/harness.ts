@@ -1,46 +1,25 @@
-import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
 import {
   encodeIdentity,
   IDENTITY_HEADER,
   internalHeaders,
-  startService,
   type Identity,
   type RunningService,
 } from '@devcircle/service-kit';
-import { ObjectId, type Db } from 'mongodb';
+import { call, startOnFreshDatabase, type ServiceOnFreshDatabase } from '@devcircle/service-test-kit';
+import { ObjectId } from 'mongodb';
 import { definition, type PostView } from '../src';
 
 export const INTERNAL_SECRET = 'posts-test-internal-secret';
 
-export interface PostsHarness {
-  database: RunningServer;
-  service: RunningService;
-  /** The service's own database handle, for checking what was stored. */
-  db: Db;
-  stop(): Promise<void>;
-}
+export type PostsHarness = ServiceOnFreshDatabase;
 
 /** The posts service in-process on a free port, against its own in-memory embedded database. */
-export async function startPosts(): Promise<PostsHarness> {
-  const database = await startServer({ port: 0 });
-  const env: NodeJS.ProcessEnv = {
-    MONGODB_URI: `mongodb://127.0.0.1:${database.port}/posts-test`,
+export const startPosts = (): Promise<PostsHarness> =>
+  startOnFreshDatabase(definition, {
     INTERNAL_SECRET,
     JWT_SECRET: 'posts-test-jwt-secret',
     LOG_LEVEL: process.env.POSTS_TEST_LOG ?? 'silent',
-  };
-  const service = await startService(definition, { port: 0, env });
-  await service.ready;
-  return {
-    database,
-    service,
-    db: service.deps.db,
-    stop: async () => {
-      await service.stop();
-      await database.stop();
-    },
-  };
-}
+  });
 
 /** A signed-in user as the gateway would vouch for them. */
 export interface User {
@@ -67,26 +46,7 @@ export function identityHeader(identity: Identity): Record<string, string> {
 
 export const internal = (): Record<string, string> => internalHeaders(INTERNAL_SECRET);
 
-export interface Reply<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-}
-
-export async function call<T = Record<string, unknown>>(
-  service: RunningService,
-  method: string,
-  urlPath: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<Reply<T>> {
-  const response = await fetch(`${service.url}${urlPath}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
+export { call, type Reply } from '@devcircle/service-test-kit';
 
 export interface ErrorReply {
   message: string;

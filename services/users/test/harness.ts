@@ -7,6 +7,7 @@ import {
   type Identity,
   type RunningService,
 } from '@devcircle/service-kit';
+import { call } from '@devcircle/service-test-kit';
 import { ObjectId, type Db } from 'mongodb';
 import { definition as authDefinition } from '../../auth/src';
 import { definition as postsDefinition } from '../../posts/src';
@@ -156,31 +157,7 @@ export async function quickUser(
   return user;
 }
 
-export interface Reply<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-  headers: Headers;
-}
-
-export async function call<T = Record<string, unknown>>(
-  service: { url: string },
-  method: string,
-  urlPath: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<Reply<T>> {
-  const response = await fetch(`${service.url}${urlPath}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: (text ? JSON.parse(text) : undefined) as T,
-    headers: response.headers,
-  };
-}
+export { call, type Reply } from '@devcircle/service-test-kit';
 
 export interface ErrorReply {
   message: string;

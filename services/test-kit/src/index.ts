@@ -1,0 +1,6 @@
+export { call, type Reply, type Target } from './call';
+export {
+  startOnFreshDatabase,
+  type FreshDatabaseOptions,
+  type ServiceOnFreshDatabase,
+} from './fresh-database';
