@@ -99,6 +99,31 @@ test('mark all as read and delete all reach the user’s other sockets (another 
   });
 });
 
+test('a deleted comment or post takes its notifications out of open lists', async () => {
+  const ada = await register(url, 'ada');
+  const bob = await register(url, 'bob');
+  const socket = socketOf(ada);
+  await connected(socket);
+  const removed: string[][] = [];
+  socket.socket.on('notifications:removed', ({ ids }: { ids: string[] }) => removed.push(ids));
+  const post = await publish(url, ada);
+  await send(url, 'PUT', `/api/posts/${post}/like`, bob);
+  const commented = await send(url, 'POST', `/api/posts/${post}/comment`, bob, { text: 'Oops' });
+  await eventually(() => socket.received.length === 2);
+  const byType = Object.fromEntries(socket.received.map((n) => [n.type, n._id]));
+
+  const commentId = (commented.body.comments as { _id: string }[])[0]._id;
+  expect((await send(url, 'DELETE', `/api/posts/${post}/comment/${commentId}`, bob)).status).toBe(200);
+  await eventually(() => removed.length === 1);
+  expect(removed[0]).toEqual([byType.comment]);
+  expect((await listOf(ada)).map((n) => n.type)).toEqual(['like']);
+
+  expect((await send(url, 'DELETE', `/api/posts/${post}`, ada)).status).toBe(200);
+  await eventually(() => removed.length === 2);
+  expect(removed[1]).toEqual([byType.like]);
+  expect(await listOf(ada)).toEqual([]);
+});
+
 test('a socket with its own token and another user’s id is refused and hears nothing of theirs', async () => {
   const ada = await register(url, 'ada');
   const eve = await register(url, 'eve');

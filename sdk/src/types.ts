@@ -127,6 +127,8 @@ export interface NotificationsApi {
   applyRead(upTo: string): void;
   /** Another session deleted everything up to `upTo` (socket `notifications:cleared`): those items go here too. */
   applyCleared(upTo: string): void;
+  /** These went with the post or comment they were about (socket `notifications:removed`). */
+  applyRemoved(ids: readonly string[]): void;
 }
 
 export interface DevCircleSdk {

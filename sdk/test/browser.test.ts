@@ -34,8 +34,8 @@ describe('token payload decoder', () => {
 
 describe('defaults', () => {
   test('version, and the page has one instance', () => {
-    expect(SDK_VERSION).toBe('1.2.0');
-    expect(sdk.version).toBe('1.2.0');
+    expect(SDK_VERSION).toBe('1.3.0');
+    expect(sdk.version).toBe('1.3.0');
     expect(sdk.auth).toBe(getSdk().auth);
     expect(sdk.unread).toBe(sdk.unread);
   });

@@ -224,3 +224,18 @@ test('mark all as read and delete all in another session reach this page: the do
   // The list was read once, at sign-in: both changes came through the socket.
   expect(listReads(requests.calls)).toBe(1);
 });
+
+test('a comment deleted by its writer leaves the page’s list, and the red dot with it', async () => {
+  const { a, b, postId } = await authorAndFan();
+  renderApp(a);
+  await waitFor(() => expect(a.notifications.getState()).toMatchObject({ loaded: true }));
+  const post = await b.api.post<{ comments: { _id: string }[] }>(`/api/posts/${postId}/comment`, {
+    text: 'Posted too soon',
+  });
+  await waitFor(() => expect(typesOf(a)).toEqual(['comment']));
+  expect(screen.getByTestId('unread-dot')).toBeInTheDocument();
+
+  await b.api.delete(`/api/posts/${postId}/comment/${post.comments[0]._id}`);
+  await waitFor(() => expect(itemsOf(a)).toEqual([]));
+  expect(screen.queryByTestId('unread-dot')).not.toBeInTheDocument();
+});

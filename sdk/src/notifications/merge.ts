@@ -34,10 +34,14 @@ export function withLoadedPage(
   return [...pushed.filter((item) => !answered.has(item._id)), ...page];
 }
 
-/** Changes other sessions made: items up to `readUpTo` are read, items up to `clearedUpTo` are gone. */
+/**
+ * Changes made elsewhere: items up to `readUpTo` are read, items up to `clearedUpTo` are gone, and so are the
+ * `removed` ones (their post or comment was deleted).
+ */
 export interface Watermarks {
   readUpTo?: string;
   clearedUpTo?: string;
+  removed?: ReadonlySet<string>;
 }
 
 /** The later of two ids (ObjectIds as hex grow with time). */
@@ -48,10 +52,11 @@ export function later(a: string | undefined, b: string): string {
 /** `state` with the watermarks applied; the same object when they change nothing. */
 export function withWatermarks(
   state: NotificationsState,
-  { readUpTo, clearedUpTo }: Watermarks,
+  { readUpTo, clearedUpTo, removed }: Watermarks,
 ): NotificationsState {
-  if (readUpTo === undefined && clearedUpTo === undefined) return state;
-  const cleared = (item: AppNotification) => clearedUpTo !== undefined && item._id <= clearedUpTo;
+  if (readUpTo === undefined && clearedUpTo === undefined && !removed) return state;
+  const cleared = (item: AppNotification) =>
+    (clearedUpTo !== undefined && item._id <= clearedUpTo) || removed?.has(item._id) === true;
   const readNow = (item: AppNotification) => !item.read && readUpTo !== undefined && item._id <= readUpTo;
   if (!state.items.some((item) => cleared(item) || readNow(item))) return state;
   const items = state.items

@@ -145,6 +145,11 @@ export function createNotifications({ api, unread }: NotificationsDeps): Notific
     update({ hasMore: false });
   }
 
+  function applyRemoved(ids: readonly string[]): void {
+    marks = { ...marks, removed: new Set([...(marks.removed ?? []), ...ids]) };
+    update({});
+  }
+
   function reset(): void {
     session++;
     listVersion++;
@@ -167,5 +172,6 @@ export function createNotifications({ api, unread }: NotificationsDeps): Notific
     reset,
     applyRead,
     applyCleared,
+    applyRemoved,
   };
 }

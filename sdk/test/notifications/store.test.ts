@@ -322,3 +322,22 @@ describe('changes made by another session of the user', () => {
     expect(itemsOf(late.sdk)).toEqual([like]);
   });
 });
+
+test('applyRemoved takes the named items out, also from a page in flight', async () => {
+  const { a, b, postId } = await authorAndFan();
+  await memberActs.like(b, postId);
+  await memberActs.comment(b, postId);
+  const [comment, like] = await serverHolds(a, 2);
+  const late = sdkWithHeldAnswers(backend(), a);
+  const held = late.holdNext('GET', '/api/notifications');
+  const loading = late.sdk.notifications.load();
+  await held.answered; // holds both
+
+  late.sdk.notifications.applyRemoved([comment._id]);
+  held.release();
+  await loading;
+  expect(itemsOf(late.sdk)).toEqual([like]);
+  late.sdk.notifications.applyRemoved([like._id, 'f'.repeat(24)]);
+  expect(itemsOf(late.sdk)).toEqual([]);
+  expect(late.sdk.unread.get()).toBe(false);
+});

@@ -1,7 +1,9 @@
 import type { EventConsumerSpec, StoredEvent } from '@devcircle/service-kit';
+import { ObjectId } from 'mongodb';
 import type { NotificationsContext } from '../context';
 import { eventObjectId } from '../ids';
 import { notify } from '../notifications/notify';
+import { recordSignal } from '../notifications/signals';
 import { actorOf } from './actor';
 
 export const POST_EVENTS = 'post_events';
@@ -45,15 +47,19 @@ export function postEventsConsumer(ctx: NotificationsContext): EventConsumerSpec
   };
 }
 
-/** `post.deleted` / `comment.deleted`: the notifications about what is gone go too. */
+/** `post.deleted` / `comment.deleted`: the notifications about what is gone go too, from open lists as well. */
 async function forget(ctx: NotificationsContext, event: StoredEvent): Promise<void> {
   const postId = eventObjectId(event.postId);
-  if (event.type === 'post.deleted') {
-    if (postId) await ctx.notifications.removeForPost(postId);
-    return;
-  }
   const recipientId = eventObjectId(event.postAuthorId);
   const commentId = eventObjectId(event.commentId);
-  if (recipientId && commentId)
-    await ctx.notifications.removeByKey(recipientId, `comment:${commentId.toHexString()}`);
+  let removed: Map<string, ObjectId[]>;
+  if (event.type === 'post.deleted' && postId) removed = await ctx.notifications.removeWhere({ postId });
+  else if (event.type === 'comment.deleted' && recipientId && commentId)
+    removed = await ctx.notifications.removeWhere({
+      userId: recipientId,
+      key: `comment:${commentId.toHexString()}`,
+    });
+  else return;
+  for (const [userId, ids] of removed)
+    await recordSignal(ctx.deps.db, { type: 'removed', userId: new ObjectId(userId), ids });
 }

@@ -90,21 +90,28 @@ export class NotificationRepository {
     return result.modifiedCount;
   }
 
-  /** A deleted post: its notifications go (hidden, then purged like "Delete all", so no redelivery revives one). */
-  async removeForPost(postId: ObjectId, now = new Date()): Promise<number> {
-    const result = await this.notifications.updateMany(
-      { postId, removed: false },
+  /**
+   * Hides the notifications `filter` picks (a deleted post's, a deleted comment's) and answers which, by recipient,
+   * so their lists can be told. Hidden, then purged like "Delete all", so no redelivery revives one.
+   */
+  async removeWhere(
+    filter: { postId: ObjectId } | { userId: ObjectId; key: string },
+    now = new Date(),
+  ): Promise<Map<string, ObjectId[]>> {
+    const found = await this.notifications
+      .find({ ...filter, removed: false }, { projection: { _id: 1, userId: 1 } })
+      .toArray();
+    const byRecipient = new Map<string, ObjectId[]>();
+    if (found.length === 0) return byRecipient;
+    await this.notifications.updateMany(
+      { _id: { $in: found.map((doc) => doc._id) }, removed: false },
       { $set: { removed: true, purgeAt: purgeTime(now) } },
     );
-    return result.modifiedCount;
-  }
-
-  /** A deleted comment: the post author's notification of it goes. */
-  async removeByKey(userId: ObjectId, key: string, now = new Date()): Promise<void> {
-    await this.notifications.updateOne(
-      { userId, key, removed: false },
-      { $set: { removed: true, purgeAt: purgeTime(now) } },
-    );
+    for (const doc of found) {
+      const key = doc.userId.toHexString();
+      byRecipient.set(key, [...(byRecipient.get(key) ?? []), doc._id]);
+    }
+    return byRecipient;
   }
 
   /** An account deletion: what it received and what it caused. */

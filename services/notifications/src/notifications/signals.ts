@@ -2,19 +2,17 @@ import { ensureEventLog, recordEvent } from '@devcircle/service-kit';
 import type { Db, ObjectId } from 'mongodb';
 
 /**
- * "Mark all as read" and "Delete all" as they happened, so every instance can tell the user's other sockets
- * (another tab, another device) and their lists follow. Only needed for a moment: kept a day.
+ * Changes to notifications already sent — "Mark all as read", "Delete all", ones removed with a deleted post or
+ * comment — so every instance can tell the user's sockets (every tab, every device) and their lists follow.
+ * Only needed for a moment: kept a day.
  */
 export const NOTIFICATION_SIGNALS = 'notification_signals';
 
-export type SignalType = 'read' | 'cleared';
-
-export interface Signal {
-  type: SignalType;
-  userId: ObjectId;
-  /** The newest notification the change covered. */
-  upTo: ObjectId;
-}
+export type Signal =
+  /** Everything up to `upTo` (the newest notification at the time) was marked read, or deleted. */
+  | { type: 'read' | 'cleared'; userId: ObjectId; upTo: ObjectId }
+  /** These went with the post or comment they were about. */
+  | { type: 'removed'; userId: ObjectId; ids: ObjectId[] };
 
 export function ensureSignalLog(db: Db): Promise<void> {
   return ensureEventLog(db, NOTIFICATION_SIGNALS, { ttlDays: 1 });

@@ -1,6 +1,9 @@
 import type { NotificationView } from '../notifications/notification';
 import type { NotificationSocket } from './types';
 
+/** What `tell` passes on: ids as the sockets get them. */
+export type ListChange = { type: 'read' | 'cleared'; upTo: string } | { type: 'removed'; ids: string[] };
+
 /** Ids remembered per socket; far more than a catch-up (50) and the pushes racing it. */
 const SENT_MEMORY = 500;
 
@@ -31,9 +34,15 @@ export class SocketRegistry {
     for (const socket of this.socketsOf(userId)) sendOnce(socket, notification);
   }
 
-  /** A change to the whole list (every socket of the user: the session that made it ignores it). */
-  tell(userId: string, event: 'notifications:read' | 'notifications:cleared', upTo: string): void {
-    for (const socket of this.socketsOf(userId)) socket.emit(event, { upTo });
+  /** A change to notifications already sent, for every socket of the user (the session that made it too). */
+  tell(userId: string, change: ListChange): void {
+    for (const socket of this.socketsOf(userId)) {
+      if (change.type === 'removed') socket.emit('notifications:removed', { ids: change.ids });
+      else
+        socket.emit(change.type === 'read' ? 'notifications:read' : 'notifications:cleared', {
+          upTo: change.upTo,
+        });
+    }
   }
 
   get size(): number {

@@ -4,8 +4,8 @@ import { NOTIFICATION_SIGNALS } from '../notifications/signals';
 import type { SocketRegistry } from './registry';
 
 /**
- * `notifications.signals`, run by every instance for itself ('live'): a mark-all-read or delete-all made through
- * any instance reaches the user's sockets on this one, so their other tabs and devices follow.
+ * `notifications.signals`, run by every instance for itself ('live'): a mark-all-read, a delete-all or
+ * notifications removed with their post, made through any instance, reach the user's sockets on this one.
  */
 export function signalFanOutConsumer(registry: SocketRegistry): EventConsumerSpec {
   return {
@@ -16,10 +16,16 @@ export function signalFanOutConsumer(registry: SocketRegistry): EventConsumerSpe
     intervalMs: 100,
     handle: async (event) => {
       const userId = eventObjectId(event.userId);
+      if (!userId) return;
+      if (event.type === 'removed') {
+        const ids = Array.isArray(event.ids) ? event.ids.map(eventObjectId) : [];
+        const hex = ids.filter((id) => id !== undefined).map((id) => id.toHexString());
+        if (hex.length > 0) registry.tell(userId.toHexString(), { type: 'removed', ids: hex });
+        return;
+      }
       const upTo = eventObjectId(event.upTo);
-      if (!userId || !upTo) return;
-      const name = event.type === 'read' ? 'notifications:read' : 'notifications:cleared';
-      registry.tell(userId.toHexString(), name, upTo.toHexString());
+      if (!upTo || (event.type !== 'read' && event.type !== 'cleared')) return;
+      registry.tell(userId.toHexString(), { type: event.type, upTo: upTo.toHexString() });
     },
   };
 }

@@ -8,6 +8,8 @@ export interface ServerToClient {
   'notifications:read'(change: { upTo: string }): void;
   /** Another session deleted everything up to `upTo`. */
   'notifications:cleared'(change: { upTo: string }): void;
+  /** These went with the post or comment they were about. */
+  'notifications:removed'(change: { ids: string[] }): void;
 }
 
 /** Nothing: the socket only listens. */

@@ -35,6 +35,8 @@ export function RealtimeNotifications(): null {
         // Another tab or device marked all read or deleted all: this list follows.
         onRead: sdk.notifications.applyRead,
         onCleared: sdk.notifications.applyCleared,
+        // A post or comment was deleted: its notifications go.
+        onRemoved: sdk.notifications.applyRemoved,
         onFirstConnect: () => {
           // With nothing held there was no `after` to catch up from: what was made between the list's read and
           // this socket joining would be missed, so the list is read again now that pushes arrive.

@@ -14,6 +14,8 @@ export interface NotificationSocketOptions {
   onRead(upTo: string): void;
   /** Another session of the user deleted everything up to `upTo`. */
   onCleared(upTo: string): void;
+  /** These went with the post or comment they were about. */
+  onRemoved(ids: string[]): void;
   /** The first handshake succeeded (the server now pushes this user's notifications to this socket). */
   onFirstConnect(): void;
 }
@@ -43,6 +45,7 @@ export function openNotificationSocket(options: NotificationSocketOptions): Noti
   socket.on('notification', (notification: AppNotification) => options.onNotification(notification));
   socket.on('notifications:read', ({ upTo }: { upTo: string }) => options.onRead(upTo));
   socket.on('notifications:cleared', ({ upTo }: { upTo: string }) => options.onCleared(upTo));
+  socket.on('notifications:removed', ({ ids }: { ids: string[] }) => options.onRemoved(ids));
   socket.once('connect', () => options.onFirstConnect());
   socket.on('connect_error', (error) => console.debug('[realtime] connection failed:', error.message));
   socket.on('disconnect', (reason) => console.debug('[realtime] disconnected:', reason));
