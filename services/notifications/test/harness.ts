@@ -6,6 +6,7 @@ import {
   startService,
   type RunningService,
 } from '@devcircle/service-kit';
+import { call as kitCall, type Reply } from '@devcircle/service-test-kit';
 import { ObjectId, type Db } from 'mongodb';
 import { definition } from '../src';
 
@@ -134,19 +135,9 @@ export function follow(h: Harness, actor: Person, target: Person, type = 'follow
   return recordEvent(h.db, 'follow_events', { type, actor: actorOf(actor), targetId: target.id });
 }
 
-export interface Reply<T> {
-  status: number;
-  body: T;
-}
-
-export async function call<T = unknown>(
-  h: Harness,
-  method: string,
-  path: string,
-  who?: Person,
-): Promise<Reply<T>> {
-  const response = await fetch(`${h.service.url}${path}`, { method, headers: who?.headers ?? {} });
-  return { status: response.status, body: (await response.json()) as T };
+/** A request to the service as `who` (the gateway's identity header), or as nobody. */
+export function call<T = unknown>(h: Harness, method: string, path: string, who?: Person): Promise<Reply<T>> {
+  return kitCall<T>(h.service, method, path, undefined, who?.headers);
 }
 
 export interface Listed {
