@@ -1,6 +1,7 @@
 import { TOKEN_ISSUER } from '@devcircle/service-kit';
 import jwt from 'jsonwebtoken';
 import { ObjectId } from 'mongodb';
+import { checkStatus, fetchWhole, json, type Reply } from '../shared/http';
 import { JWT_SECRET } from './stack';
 
 /** Someone who calls the gateway with a bearer token and opens sockets with it. */
@@ -10,34 +11,21 @@ export interface Member {
   token: string;
 }
 
-export interface Reply {
-  status: number;
-  /** Size of the response body in bytes, as sent. */
-  bytes: number;
-  body: Buffer;
-}
-
-/**
- * One request through the gateway with Node's fetch (whose global dispatcher keeps connections alive), reading
- * the whole body: the time a caller waits for a usable answer.
- */
-export async function request(
+/** One request as `member`, reading the whole body (bench/shared/http.ts). */
+export function request(
   baseUrl: string,
   member: Member | undefined,
   method: string,
   urlPath: string,
   body?: unknown,
 ): Promise<Reply> {
-  const response = await fetch(`${baseUrl}${urlPath}`, {
+  return fetchWhole(
+    baseUrl,
+    member ? { authorization: `Bearer ${member.token}` } : {},
     method,
-    headers: {
-      ...(member ? { authorization: `Bearer ${member.token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const bytes = Buffer.from(await response.arrayBuffer());
-  return { status: response.status, bytes: bytes.length, body: bytes };
+    urlPath,
+    body,
+  );
 }
 
 /** A request that must answer `expected`; anything else stops the benchmark with the answer. */
@@ -49,14 +37,8 @@ export async function expectStatus(
   urlPath: string,
   body?: unknown,
 ): Promise<Reply> {
-  const reply = await request(baseUrl, member, method, urlPath, body);
-  if (reply.status !== expected) {
-    throw new Error(`${method} ${urlPath}: ${reply.status} ${reply.body.toString('utf8').slice(0, 300)}`);
-  }
-  return reply;
+  return checkStatus(await request(baseUrl, member, method, urlPath, body), expected, method, urlPath);
 }
-
-export const json = <T>(reply: Reply): T => JSON.parse(reply.body.toString('utf8')) as T;
 
 /** A real account: registered through the gateway (auth records `account.registered`, which names it). */
 export async function register(baseUrl: string, username: string): Promise<Member> {
@@ -87,3 +69,5 @@ export function signedMember(username: string): Member {
   });
   return { id, username, token };
 }
+
+export { json, type Reply };

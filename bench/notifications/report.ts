@@ -1,11 +1,8 @@
-import type { LoadResult } from '../shared/load';
-import { formatBytes, formatCount, formatMs, formatRate, type LatencySummary } from '../shared/stats';
+import { formatBytes, formatCount, formatMs, formatRate } from '../shared/stats';
+import { percentiles, readTable } from '../shared/reads';
 import { left, right, type Table } from '../shared/table';
 import type { BenchConfig } from './config';
 import type { ScenarioResults, SocketResult } from './results';
-
-const timed = (label: string, load: LoadResult) => (load.timedOut ? `${label} (time limit)` : label);
-const percentiles = (ms: LatencySummary) => [formatMs(ms.p50), formatMs(ms.p95), formatMs(ms.p99)];
 
 function deliveryTable(results: ScenarioResults): Table {
   return {
@@ -55,28 +52,11 @@ function throughputTable(results: ScenarioResults): Table {
   };
 }
 
-function readTable(results: ScenarioResults, config: BenchConfig): Table {
-  return {
-    title: `List reads: GET /api/notifications through the gateway, ${formatCount(config.inbox)} notifications`,
-    columns: [
-      left('Request'),
-      right('Clients'),
-      right('Requests'),
-      right('Req/s'),
-      right('p50'),
-      right('p95'),
-      right('p99'),
-      right('Response'),
-    ],
-    rows: results.reads.map(({ request, clients, load, bytes }) => [
-      timed(request, load),
-      String(clients),
-      formatCount(load.ops),
-      formatRate(load.opsPerSecond),
-      ...percentiles(load.latencyMs),
-      `${formatCount(bytes)} B`,
-    ]),
-  };
+function listTable(results: ScenarioResults, config: BenchConfig): Table {
+  return readTable(
+    `List reads: GET /api/notifications through the gateway, ${formatCount(config.inbox)} notifications`,
+    results.reads,
+  );
 }
 
 function socketMemoryTable(sockets: SocketResult): Table {
@@ -131,7 +111,7 @@ export function resultTables(results: ScenarioResults, config: BenchConfig): Tab
   return [
     deliveryTable(results),
     throughputTable(results),
-    readTable(results, config),
+    listTable(results, config),
     ...(results.sockets ? [socketMemoryTable(results.sockets), perSocketTable(results.sockets)] : []),
     checkTable(results),
   ];

@@ -1,5 +1,6 @@
 import type { Db } from 'mongodb';
-import type { LoadResult } from '../shared/load';
+import type { ReadResult } from '../shared/reads';
+import type { Check } from '../shared/runner';
 import type { LatencySummary } from '../shared/stats';
 import type { BenchConfig } from './config';
 import type { Member } from './http';
@@ -52,19 +53,10 @@ export interface SocketResult {
   broadcast?: BroadcastResult;
 }
 
-export interface ReadResult {
-  request: string;
-  clients: number;
-  load: LoadResult;
-  /** Response body size in bytes (the same for every request of the run). */
-  bytes: number;
-}
+export type { ReadResult } from '../shared/reads';
 
-export interface CheckResult {
-  check: string;
-  ok: boolean;
-  detail: string;
-}
+/** A check the run makes; a failed one fails the run. */
+export type CheckResult = Check;
 
 export interface ScenarioResults {
   deliveries: DeliveryResult[];

@@ -1,5 +1,6 @@
 import { encodeIdentity, IDENTITY_HEADER } from '@devcircle/service-kit';
 import { ObjectId } from 'mongodb';
+import { checkStatus, fetchWhole, json, type Reply } from '../shared/http';
 import { INTERNAL_SECRET } from './service';
 
 /** A caller as the gateway vouches for them: the signed identity header. */
@@ -14,31 +15,15 @@ export function benchUser(username: string, id = new ObjectId().toHexString()): 
   return { id, username, headers: { [IDENTITY_HEADER]: header } };
 }
 
-export interface Reply {
-  status: number;
-  /** Size of the response body in bytes, as sent. */
-  bytes: number;
-  body: Buffer;
-}
-
-/**
- * One request with Node's fetch (whose global dispatcher keeps connections alive), reading the whole body: the
- * time a caller waits for a usable answer.
- */
-export async function request(
+/** One request as `user`, reading the whole body (bench/shared/http.ts). */
+export function request(
   baseUrl: string,
   user: BenchUser,
   method: string,
   urlPath: string,
   body?: unknown,
 ): Promise<Reply> {
-  const response = await fetch(`${baseUrl}${urlPath}`, {
-    method,
-    headers: { ...user.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const bytes = Buffer.from(await response.arrayBuffer());
-  return { status: response.status, bytes: bytes.length, body: bytes };
+  return fetchWhole(baseUrl, user.headers, method, urlPath, body);
 }
 
 /** A request that must answer `expected`; anything else stops the benchmark with the answer. */
@@ -50,11 +35,7 @@ export async function expectStatus(
   urlPath: string,
   body?: unknown,
 ): Promise<Reply> {
-  const reply = await request(baseUrl, user, method, urlPath, body);
-  if (reply.status !== expected) {
-    throw new Error(`${method} ${urlPath}: ${reply.status} ${reply.body.toString('utf8').slice(0, 300)}`);
-  }
-  return reply;
+  return checkStatus(await request(baseUrl, user, method, urlPath, body), expected, method, urlPath);
 }
 
-export const json = <T>(reply: Reply): T => JSON.parse(reply.body.toString('utf8')) as T;
+export { json, type Reply };

@@ -1,40 +1,9 @@
-import type { LoadResult } from '../shared/load';
 import { formatBytes, formatCount, formatMs, formatRate } from '../shared/stats';
+import { percentiles, readTable, timed } from '../shared/reads';
 import { left, right, type Table } from '../shared/table';
 import type { BenchConfig } from './config';
 import type { ScenarioResults } from './results';
 import type { Seeded } from './seed';
-
-const timed = (label: string, load: LoadResult) => (load.timedOut ? `${label} (time limit)` : label);
-const latencies = (load: LoadResult) => [
-  formatMs(load.latencyMs.p50),
-  formatMs(load.latencyMs.p95),
-  formatMs(load.latencyMs.p99),
-];
-
-function readTable(results: ScenarioResults): Table {
-  return {
-    title: 'Reads over HTTP',
-    columns: [
-      left('Request'),
-      right('Clients'),
-      right('Requests'),
-      right('Req/s'),
-      right('p50'),
-      right('p95'),
-      right('p99'),
-      right('Response'),
-    ],
-    rows: results.reads.map(({ request, clients, load, bytes }) => [
-      timed(request, load),
-      String(clients),
-      formatCount(load.ops),
-      formatRate(load.opsPerSecond),
-      ...latencies(load),
-      `${formatCount(bytes)} B`,
-    ]),
-  };
-}
 
 function depthTable(results: ScenarioResults, config: BenchConfig): Table {
   return {
@@ -79,7 +48,7 @@ function writeTable(results: ScenarioResults): Table {
       formatCount(load.ops),
       formatCount(failed),
       formatRate(load.opsPerSecond),
-      ...latencies(load),
+      ...percentiles(load.latencyMs),
     ]),
   };
 }
@@ -107,7 +76,7 @@ function memoryTable(results: ScenarioResults): Table {
 
 export function resultTables(results: ScenarioResults, config: BenchConfig): Table[] {
   return [
-    readTable(results),
+    readTable('Reads over HTTP', results.reads),
     depthTable(results, config),
     writeTable(results),
     checkTable(results),

@@ -1,17 +1,13 @@
 import type { Db } from 'mongodb';
 import type { LoadResult } from '../shared/load';
+import type { ReadResult } from '../shared/reads';
+import type { Check } from '../shared/runner';
 import type { BenchConfig } from './config';
 import type { Seeded } from './seed';
 
 /** What the scenarios measure; `report.ts` turns these into tables. */
 
-export interface ReadResult {
-  request: string;
-  clients: number;
-  load: LoadResult;
-  /** Response body size in bytes (the same for every request of the run). */
-  bytes: number;
-}
+export type { ReadResult } from '../shared/reads';
 
 export interface DepthResult {
   /** Posts newer than the page. */
@@ -28,11 +24,8 @@ export interface WriteResult {
   failed: number;
 }
 
-export interface CheckResult {
-  check: string;
-  ok: boolean;
-  detail: string;
-}
+/** A check the run makes; a failed one fails the run. */
+export type CheckResult = Check;
 
 export interface MemorySample {
   state: string;
