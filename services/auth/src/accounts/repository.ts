@@ -1,3 +1,4 @@
+import { parseObjectId } from '@devcircle/service-kit';
 import { ObjectId, type Collection, type Db } from 'mongodb';
 import type { Account } from './account';
 import { ACCOUNTS, CASE_INSENSITIVE } from './indexes';
@@ -10,7 +11,7 @@ export interface NewAccount {
 
 /** An account id from a path or an identity: anything but 24 hex digits names no account. */
 export function parseAccountId(id: string): ObjectId | undefined {
-  return /^[0-9a-f]{24}$/i.test(id) ? new ObjectId(id) : undefined;
+  return parseObjectId(id);
 }
 
 /**

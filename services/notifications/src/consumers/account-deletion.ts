@@ -1,7 +1,7 @@
+import { eventObjectId } from '@devcircle/service-kit';
 import type { EventConsumerSpec } from '@devcircle/service-kit';
 import { BUG_REPORTS } from '../bug-reports/repository';
 import type { NotificationsContext } from '../context';
-import { eventObjectId } from '../ids';
 
 /**
  * A deleted account leaves no personal data here: its notifications go, received and caused; its bug reports

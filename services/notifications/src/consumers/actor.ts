@@ -1,6 +1,6 @@
+import { eventObjectId } from '@devcircle/service-kit';
 import type { StoredEvent } from '@devcircle/service-kit';
 import type { ObjectId } from 'mongodb';
-import { eventObjectId } from '../ids';
 
 /** `actor {_id, username}` of a like, comment or follow event; undefined when it is malformed. */
 export function actorOf(event: StoredEvent): { id: ObjectId; username: string } | undefined {

@@ -1,6 +1,6 @@
+import { eventObjectId } from '@devcircle/service-kit';
 import type { EventConsumerSpec } from '@devcircle/service-kit';
 import type { NotificationsContext } from '../context';
-import { eventObjectId } from '../ids';
 import { notify } from '../notifications/notify';
 import { actorOf } from './actor';
 

@@ -1,6 +1,6 @@
+import { eventObjectId } from '@devcircle/service-kit';
 import type { EventConsumerSpec } from '@devcircle/service-kit';
 import type { NotificationsContext } from '../context';
-import { eventObjectId } from '../ids';
 
 /**
  * The `people` projection: names from `account.registered` (auth) and `profile.updated` (users), the newest

@@ -1,7 +1,7 @@
+import { eventObjectId } from '@devcircle/service-kit';
 import type { EventConsumerSpec, StoredEvent } from '@devcircle/service-kit';
 import { ObjectId } from 'mongodb';
 import type { NotificationsContext } from '../context';
-import { eventObjectId } from '../ids';
 import { notify } from '../notifications/notify';
 import { recordSignal } from '../notifications/signals';
 import { actorOf } from './actor';

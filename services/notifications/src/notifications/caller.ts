@@ -1,6 +1,5 @@
-import { callerOf, unauthorized } from '@devcircle/service-kit';
+import { callerOf, unauthorized, parseObjectId } from '@devcircle/service-kit';
 import type { ObjectId } from 'mongodb';
-import { parseObjectId } from '../ids';
 
 /** The caller's user id; an identity without an ObjectId names no account here. */
 export function callerId(state: Parameters<typeof callerOf>[0]): ObjectId {

@@ -1,5 +1,4 @@
-import { verifyToken, type RevocationList } from '@devcircle/service-kit';
-import { parseObjectId } from '../ids';
+import { verifyToken, type RevocationList, parseObjectId } from '@devcircle/service-kit';
 import type { NotificationSocket } from './types';
 
 export const AUTH_REQUIRED = 'Authentication required';

@@ -1,5 +1,5 @@
+import { eventObjectId } from '@devcircle/service-kit';
 import type { EventConsumerSpec } from '@devcircle/service-kit';
-import { eventObjectId } from '../ids';
 import { NOTIFICATION_SIGNALS } from '../notifications/signals';
 import type { SocketRegistry } from './registry';
 

@@ -1,7 +1,7 @@
+import { eventObjectId } from '@devcircle/service-kit';
 import type { EventConsumerSpec } from '@devcircle/service-kit';
 import { deleteUserContent } from '../cleanup/delete-user-content';
 import type { PostsContext } from '../context';
-import { eventObjectId } from '../ids';
 
 export const USER_EVENTS = 'user_events';
 

@@ -1,6 +1,6 @@
+import { eventObjectId } from '@devcircle/service-kit';
 import type { EventConsumerSpec } from '@devcircle/service-kit';
 import type { PostsContext } from '../context';
-import { eventObjectId } from '../ids';
 import { syncAuthorPrivacy } from '../privacy/sync';
 
 export const PROFILE_EVENTS = 'profile_events';

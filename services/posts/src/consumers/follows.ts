@@ -1,6 +1,6 @@
+import { eventObjectId } from '@devcircle/service-kit';
 import type { EventConsumerSpec } from '@devcircle/service-kit';
 import type { PostsContext } from '../context';
-import { eventObjectId } from '../ids';
 
 export const FOLLOW_EVENTS = 'follow_events';
 

@@ -1,6 +1,5 @@
-import { callerOf, unauthorized, type Identity } from '@devcircle/service-kit';
+import { callerOf, unauthorized, type Identity, parseObjectId } from '@devcircle/service-kit';
 import type { ObjectId } from 'mongodb';
-import { parseObjectId } from '../ids';
 
 /** The caller as the posts service stores it: the user id as an ObjectId, and the name the token carries. */
 export interface Caller {

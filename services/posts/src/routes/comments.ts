@@ -1,9 +1,16 @@
-import { forbidden, Joi, notFound, requireIdentity, validate, validated } from '@devcircle/service-kit';
+import {
+  forbidden,
+  Joi,
+  notFound,
+  requireIdentity,
+  validate,
+  validated,
+  parseObjectId,
+} from '@devcircle/service-kit';
 import { commentBody, type CommentBody } from '../comments/fields';
 import type { PostsContext } from '../context';
 import { recordPostEvent } from '../events/record';
 import type { Router } from '../http-types';
-import { parseObjectId } from '../ids';
 import type { Post } from '../posts/post';
 import { commentViews, postView } from '../posts/views';
 import { callerIn, type Caller } from './caller';

@@ -1,9 +1,8 @@
-import { Joi, requireInternal, validate, validated } from '@devcircle/service-kit';
+import { Joi, requireInternal, validate, validated, parseObjectId } from '@devcircle/service-kit';
 import { toAuthorStats, toAuthorView } from '../authors/author';
 import { deleteUserContent } from '../cleanup/delete-user-content';
 import type { PostsContext } from '../context';
 import type { Router } from '../http-types';
-import { parseObjectId } from '../ids';
 import { authorPostsQuery } from '../posts/repository';
 import { postViews } from '../posts/views';
 import { optionalViewer } from './caller';

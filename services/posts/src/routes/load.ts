@@ -1,8 +1,7 @@
-import { notFound } from '@devcircle/service-kit';
+import { notFound, parseObjectId } from '@devcircle/service-kit';
 import type { ObjectId } from 'mongodb';
 import type { Comment } from '../comments/comment';
 import type { PostsContext } from '../context';
-import { parseObjectId } from '../ids';
 import type { Post } from '../posts/post';
 import { canSee } from '../privacy/visibility';
 

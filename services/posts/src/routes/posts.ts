@@ -1,7 +1,6 @@
-import { forbidden, Joi, requireIdentity, validate, validated } from '@devcircle/service-kit';
+import { forbidden, Joi, requireIdentity, validate, validated, parseObjectId } from '@devcircle/service-kit';
 import type { PostsContext } from '../context';
 import { recordPostEvent } from '../events/record';
-import { parseObjectId } from '../ids';
 import { newPostBody, type NewPostBody } from '../posts/fields';
 import { feedQuery } from '../posts/repository';
 import { postView, postViews } from '../posts/views';

@@ -1,7 +1,7 @@
+import { eventObjectId } from '@devcircle/service-kit';
 import type { EventConsumerSpec, StoredEvent } from '@devcircle/service-kit';
 import { MongoServerError } from 'mongodb';
 import type { UsersContext } from '../context';
-import { toObjectId } from '../ids';
 import { ACCOUNT_EVENTS, accountDeleted } from './logs';
 
 function toDate(value: unknown): Date | undefined {
@@ -22,7 +22,7 @@ export function accountsConsumer(app: UsersContext): EventConsumerSpec {
     log: ACCOUNT_EVENTS,
     handle: async (event: StoredEvent) => {
       if (event.type !== 'account.registered') return;
-      const userId = toObjectId(event.userId);
+      const userId = eventObjectId(event.userId);
       const { username, displayName } = event;
       if (!userId || typeof username !== 'string' || username === '') {
         app.deps.logger.error({ eventId: event._id }, 'account.registered without a user id or username');

@@ -6,12 +6,12 @@ import {
   REQUEST_ID_HEADER,
   unauthorized,
   type Identity,
+  parseObjectId,
 } from '@devcircle/service-kit';
 import type { ObjectId } from 'mongodb';
 import type { UsersContext } from '../context';
 import { accountDeleted } from '../events/logs';
 import type { Middleware } from '../http-types';
-import { parseObjectId } from '../ids';
 import { PROFILE_NOT_FOUND } from '../profiles/messages';
 import type { Profile } from '../profiles/profile';
 

@@ -2,12 +2,12 @@ import { ObjectId } from 'mongodb';
 
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
-/** An id from a query or an identity: anything but 24 hex digits names nothing. */
+/** An id from a path, a query or an identity: anything but a string of 24 hex digits names nothing. */
 export function parseObjectId(value: unknown): ObjectId | undefined {
   return typeof value === 'string' && OBJECT_ID.test(value) ? new ObjectId(value) : undefined;
 }
 
-/** An id in an event: the producers store ObjectIds; a hex string is accepted too. */
+/** An id another service put in an event: the producers store ObjectIds; a hex string is accepted too. */
 export function eventObjectId(value: unknown): ObjectId | undefined {
   return value instanceof ObjectId ? value : parseObjectId(value);
 }
