@@ -1,4 +1,4 @@
-import { MongoClient, MongoError, type Db } from 'mongodb';
+import { MongoClient, MongoError, MongoServerError, type Db } from 'mongodb';
 import type { Logger } from 'pino';
 
 /** Driver errors that mean "the database cannot be reached", as opposed to a bad query. */
@@ -15,6 +15,11 @@ const UNREACHABLE = new Set([
 
 /** Socket errors the driver can let through unwrapped when the server goes away mid-connection. */
 const SOCKET_FAILURES = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ERR_STREAM_WRITE_AFTER_END']);
+
+/** A unique index refused the write (11000): the caller decides whether that means "already done". */
+export function isDuplicateKey(err: unknown): boolean {
+  return err instanceof MongoServerError && err.code === 11000;
+}
 
 export function isDatabaseUnreachable(err: unknown): boolean {
   if (err instanceof MongoError) return UNREACHABLE.has(err.name) || err.hasErrorLabel('ResetPool');

@@ -1,6 +1,5 @@
 import type { Middleware } from 'koa';
-import { MongoServerError } from 'mongodb';
-import { isDatabaseUnreachable } from './database';
+import { isDatabaseUnreachable, isDuplicateKey } from './database';
 import { conflict, databaseNotConnected, HttpError, type ErrorBody } from './errors';
 
 interface StatusError {
@@ -14,7 +13,7 @@ interface StatusError {
 function toHttpError(err: unknown): HttpError {
   if (err instanceof HttpError) return err;
   if (isDatabaseUnreachable(err)) return databaseNotConnected();
-  if (err instanceof MongoServerError && err.code === 11000) return conflict('That value is already taken');
+  if (isDuplicateKey(err)) return conflict('That value is already taken');
   const status = (err as StatusError)?.status ?? (err as StatusError)?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     // Body-parser and router errors (malformed JSON, too large, unsupported type) are safe to show.

@@ -6,7 +6,13 @@ export {
   type BaseConfig,
   type ServiceName,
 } from './config';
-export { isDatabaseUnreachable, openDatabase, retryUntilDone, type Database } from './database';
+export {
+  isDatabaseUnreachable,
+  isDuplicateKey,
+  openDatabase,
+  retryUntilDone,
+  type Database,
+} from './database';
 export {
   badRequest,
   conflict,

@@ -1,4 +1,5 @@
-import { MongoServerError, type Collection, type Db, type ObjectId } from 'mongodb';
+import { isDuplicateKey } from '@devcircle/service-kit';
+import { type Collection, type Db, type ObjectId } from 'mongodb';
 import { NOTIFICATIONS, type NotificationDoc } from './notification';
 
 /** Notifications are kept this long, read or not (the `createdAt` TTL). */
@@ -10,8 +11,6 @@ export const CATCH_UP_LIMIT = 50;
 
 /** When something hidden is purged. */
 const purgeTime = (now: Date): Date => new Date(now.getTime() + REMOVED_KEEP_HOURS * 60 * 60 * 1000);
-
-const isDuplicateKey = (err: unknown): boolean => err instanceof MongoServerError && err.code === 11000;
 
 export async function ensureNotificationIndexes(db: Db): Promise<void> {
   await db.collection(NOTIFICATIONS).createIndexes([

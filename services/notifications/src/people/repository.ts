@@ -1,4 +1,5 @@
-import { MongoServerError, type Collection, type Db, type ObjectId } from 'mongodb';
+import { isDuplicateKey } from '@devcircle/service-kit';
+import { type Collection, type Db, type ObjectId } from 'mongodb';
 
 export const PEOPLE = 'people';
 
@@ -11,8 +12,6 @@ export interface Person {
   nameEventId?: ObjectId;
   deleted?: boolean;
 }
-
-const isDuplicateKey = (err: unknown): boolean => err instanceof MongoServerError && err.code === 11000;
 
 /** Every access to `people`. Only `_id` is indexed: lookups are by user id. */
 export class PeopleRepository {

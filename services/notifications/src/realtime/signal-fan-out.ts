@@ -18,8 +18,8 @@ export function signalFanOutConsumer(registry: SocketRegistry): EventConsumerSpe
       const userId = eventObjectId(event.userId);
       if (!userId) return;
       if (event.type === 'removed') {
-        const ids = Array.isArray(event.ids) ? event.ids.map(eventObjectId) : [];
-        const hex = ids.filter((id) => id !== undefined).map((id) => id.toHexString());
+        const raw: unknown[] = Array.isArray(event.ids) ? event.ids : [];
+        const hex = raw.flatMap((value) => eventObjectId(value)?.toHexString() ?? []);
         if (hex.length > 0) registry.tell(userId.toHexString(), { type: 'removed', ids: hex });
         return;
       }

@@ -1,7 +1,6 @@
-import { MongoServerError, type Collection, type Db, type ObjectId } from 'mongodb';
+import { isDuplicateKey } from '@devcircle/service-kit';
+import { type Collection, type Db, type ObjectId } from 'mongodb';
 import type { Author } from './author';
-
-const isDuplicateKey = (err: unknown): boolean => err instanceof MongoServerError && err.code === 11000;
 
 export const AUTHORS = 'authors';
 

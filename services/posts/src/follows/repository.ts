@@ -1,8 +1,7 @@
-import { MongoServerError, type Collection, type Db, type ObjectId } from 'mongodb';
+import { isDuplicateKey } from '@devcircle/service-kit';
+import { type Collection, type Db, type ObjectId } from 'mongodb';
 import type { FollowPair } from './follow';
 import { FOLLOWS } from './indexes';
-
-const isDuplicateKey = (err: unknown): boolean => err instanceof MongoServerError && err.code === 11000;
 
 /** Every access to the `follows` projection. */
 export class FollowRepository {

@@ -1,8 +1,7 @@
-import { MongoServerError, ObjectId, type Collection, type Db } from 'mongodb';
+import { isDuplicateKey } from '@devcircle/service-kit';
+import { ObjectId, type Collection, type Db } from 'mongodb';
 import { LIKES } from './indexes';
 import type { Like } from './like';
-
-const isDuplicateKey = (err: unknown): boolean => err instanceof MongoServerError && err.code === 11000;
 
 /** Every access to `likes`. */
 export class LikeRepository {

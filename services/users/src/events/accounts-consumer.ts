@@ -1,6 +1,5 @@
-import { eventObjectId } from '@devcircle/service-kit';
+import { eventObjectId, isDuplicateKey } from '@devcircle/service-kit';
 import type { EventConsumerSpec, StoredEvent } from '@devcircle/service-kit';
-import { MongoServerError } from 'mongodb';
 import type { UsersContext } from '../context';
 import { ACCOUNT_EVENTS, accountDeleted } from './logs';
 
@@ -37,7 +36,7 @@ export function accountsConsumer(app: UsersContext): EventConsumerSpec {
           createdAt: toDate(event.createdAt),
         });
       } catch (err) {
-        if (!(err instanceof MongoServerError) || err.code !== 11000) throw err;
+        if (!isDuplicateKey(err)) throw err;
         // The username belongs to another profile (one whose deletion did not finish). Retrying cannot help
         // and would hold up every later registration, so it is logged and skipped.
         app.deps.logger.error({ eventId: event._id, userId, username }, 'username held by another profile');

@@ -1,4 +1,5 @@
-import { MongoServerError, ObjectId, type Collection, type Db, type Filter } from 'mongodb';
+import { isDuplicateKey } from '@devcircle/service-kit';
+import { ObjectId, type Collection, type Db, type Filter } from 'mongodb';
 import type { Follow } from './follow';
 import { FOLLOWS } from './indexes';
 
@@ -37,7 +38,7 @@ export class FollowRepository {
       await this.follows.insertOne({ _id: new ObjectId(), followerId, followeeId, createdAt: new Date() });
       return true;
     } catch (err) {
-      if (err instanceof MongoServerError && err.code === 11000) return false;
+      if (isDuplicateKey(err)) return false;
       throw err;
     }
   }

@@ -1,11 +1,5 @@
-import {
-  MongoServerError,
-  type CollationOptions,
-  type Collection,
-  type Db,
-  type Filter,
-  type ObjectId,
-} from 'mongodb';
+import { isDuplicateKey } from '@devcircle/service-kit';
+import { type CollationOptions, type Collection, type Db, type Filter, type ObjectId } from 'mongodb';
 import { CASE_INSENSITIVE, PROFILES } from './indexes';
 import { searchKeysOf, skillKeysOf } from './keys';
 import type { Profile } from './profile';
@@ -39,8 +33,6 @@ export interface ProfileChanges {
 }
 
 export type CountChange = { followersCount?: number; followingCount?: number };
-
-const isDuplicateKey = (err: unknown): boolean => err instanceof MongoServerError && err.code === 11000;
 
 /**
  * Every access to `profiles`. Driver errors are never caught here except a duplicate key that has a meaning:
