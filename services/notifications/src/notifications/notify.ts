@@ -24,10 +24,9 @@ export interface Happening {
 export async function notify(ctx: NotificationsContext, happening: Happening): Promise<void> {
   const { recipientId, actorId } = happening;
   if (recipientId.equals(actorId)) return;
-  const [recipient, actor] = await Promise.all([
-    ctx.people.findById(recipientId),
-    ctx.people.findById(actorId),
-  ]);
+  const people = await ctx.people.findMany([recipientId, actorId]);
+  const recipient = people.get(recipientId.toHexString());
+  const actor = people.get(actorId.toHexString());
   if (recipient?.deleted || actor?.deleted) return;
   const username = actor?.username ?? happening.actorUsername;
   const doc: NotificationDoc = {

@@ -47,10 +47,6 @@ export class PeopleRepository {
     );
   }
 
-  findById(id: ObjectId): Promise<Person | null> {
-    return this.people.findOne({ _id: id });
-  }
-
   /** One `$in` for every sender of a page, keyed by hex id. */
   async findMany(ids: ObjectId[]): Promise<Map<string, Person>> {
     const unique = [...new Map(ids.map((id) => [id.toHexString(), id])).values()];
