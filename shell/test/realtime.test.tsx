@@ -45,6 +45,20 @@ async function authorAndFan() {
 }
 
 /**
+ * A signed in on the app with B's like loaded and B's comment received through the socket: the socket is live.
+ */
+async function signedInAndLive() {
+  const { a, b, postId } = await authorAndFan();
+  await memberActs.like(b, postId);
+  await serverHolds(a, 1);
+  renderApp(a);
+  await waitFor(() => expect(typesOf(a)).toEqual(['like']));
+  await memberActs.comment(b, postId);
+  await waitFor(() => expect(typesOf(a)).toEqual(['comment', 'like']));
+  return { a, b, postId };
+}
+
+/**
  * A socket of its own for `token`, opened by the test with the real client: what the server pushes to that user,
  * and why it was dropped.
  */
@@ -115,13 +129,7 @@ test('after sign-in the list loads, and a notification made by another member ar
 });
 
 test('sign-out closes the socket and empties the list: a notification made afterwards does not reach the store', async () => {
-  const { a, b, postId } = await authorAndFan();
-  await memberActs.like(b, postId);
-  await serverHolds(a, 1);
-  renderApp(a);
-  await waitFor(() => expect(typesOf(a)).toEqual(['like']));
-  await memberActs.comment(b, postId);
-  await waitFor(() => expect(typesOf(a)).toEqual(['comment', 'like'])); // the socket is live
+  const { a, b } = await signedInAndLive();
   expect(screen.getByTestId('unread-dot')).toBeInTheDocument();
 
   // A second session of A's keeps a socket open: when the follow reaches it, it had reached every socket of A's.
@@ -141,13 +149,7 @@ test('sign-out closes the socket and empties the list: a notification made after
 });
 
 test('leaving the page closes the socket; back from the back/forward cache it reconnects and catches up', async () => {
-  const { a, b, postId } = await authorAndFan();
-  await memberActs.like(b, postId);
-  await serverHolds(a, 1);
-  renderApp(a);
-  await waitFor(() => expect(typesOf(a)).toEqual(['like']));
-  await memberActs.comment(b, postId);
-  await waitFor(() => expect(typesOf(a)).toEqual(['comment', 'like'])); // the socket is live
+  const { a, b } = await signedInAndLive();
   const watcher = watchSocket((await secondSession(a)).auth.getState().token ?? '');
   await watcher.connected;
 
@@ -205,13 +207,7 @@ test('a socket that cannot connect is only logged (console.debug); the page show
 });
 
 test('mark all as read and delete all in another session reach this page: the dot goes, then the list empties', async () => {
-  const { a, b, postId } = await authorAndFan();
-  await memberActs.like(b, postId);
-  await serverHolds(a, 1);
-  renderApp(a);
-  await waitFor(() => expect(typesOf(a)).toEqual(['like']));
-  await memberActs.comment(b, postId);
-  await waitFor(() => expect(typesOf(a)).toEqual(['comment', 'like'])); // the socket is live
+  const { a } = await signedInAndLive();
   expect(screen.getByTestId('unread-dot')).toBeInTheDocument();
 
   const otherTab = await secondSession(a);

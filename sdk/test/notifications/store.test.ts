@@ -38,6 +38,18 @@ async function likeCommentFollow(a: DevCircleSdk, b: DevCircleSdk, postId: strin
   return serverHolds(a, 3);
 }
 
+/**
+ * A second SDK of A's whose `load()` is under way: the server has answered (`held.answered` resolved) and the
+ * answer reaches the store only on `held.release()` — a reply that is late.
+ */
+async function loadWithHeldAnswer(a: DevCircleSdk) {
+  const late = sdkWithHeldAnswers(backend(), a);
+  const held = late.holdNext('GET', '/api/notifications');
+  const loading = late.sdk.notifications.load();
+  await held.answered;
+  return { late, held, loading };
+}
+
 test('load: the list newest first (follow, comment, like) with who and which post; the unread indicator on', async () => {
   const { a, b, postId } = await authorAndFan();
   await likeCommentFollow(a, b, postId);
@@ -193,11 +205,7 @@ describe('late answers', () => {
     const { a, b, postId } = await authorAndFan();
     await memberActs.like(b, postId);
     await serverHolds(a, 1);
-    const late = sdkWithHeldAnswers(backend(), a);
-    const held = late.holdNext('GET', '/api/notifications');
-
-    const loading = late.sdk.notifications.load();
-    await held.answered;
+    const { late, held, loading } = await loadWithHeldAnswer(a);
     late.sdk.notifications.reset();
     held.release();
     await loading;
@@ -209,10 +217,7 @@ describe('late answers', () => {
     const { a, b, postId } = await authorAndFan();
     await memberActs.like(b, postId);
     await serverHolds(a, 1);
-    const late = sdkWithHeldAnswers(backend(), a);
-    const held = late.holdNext('GET', '/api/notifications');
-    const older = late.sdk.notifications.load();
-    await held.answered; // the like only
+    const { late, held, loading: older } = await loadWithHeldAnswer(a); // the like only
 
     await memberActs.comment(b, postId);
     await serverHolds(a, 2);
@@ -229,10 +234,7 @@ describe('late answers', () => {
     const { a, b, postId } = await authorAndFan();
     await memberActs.like(b, postId);
     const [like] = await serverHolds(a, 1);
-    const late = sdkWithHeldAnswers(backend(), a);
-    const held = late.holdNext('GET', '/api/notifications');
-    const loading = late.sdk.notifications.load();
-    await held.answered; // the like only
+    const { late, held, loading } = await loadWithHeldAnswer(a); // the like only
 
     await memberActs.follow(b, a);
     const [follow] = await serverHolds(a, 2);
@@ -271,10 +273,7 @@ describe('changes made by another session of the user', () => {
     await memberActs.like(b, postId);
     await memberActs.comment(b, postId);
     const [comment, like] = await serverHolds(a, 2);
-    const late = sdkWithHeldAnswers(backend(), a);
-    const held = late.holdNext('GET', '/api/notifications');
-    const loading = late.sdk.notifications.load();
-    await held.answered; // still both unread
+    const { late, held, loading } = await loadWithHeldAnswer(a); // still both unread
 
     // The other tab marked all read up to the comment; then a follow came.
     await a.notifications.markAllRead();
@@ -300,10 +299,7 @@ describe('changes made by another session of the user', () => {
     const { a, b, postId } = await authorAndFan();
     await memberActs.like(b, postId);
     const [like] = await serverHolds(a, 1);
-    const late = sdkWithHeldAnswers(backend(), a);
-    const held = late.holdNext('GET', '/api/notifications');
-    const loading = late.sdk.notifications.load();
-    await held.answered;
+    const { late, held, loading } = await loadWithHeldAnswer(a);
 
     await a.notifications.deleteAll();
     late.sdk.notifications.applyCleared(like._id);
@@ -328,10 +324,7 @@ test('applyRemoved takes the named items out, also from a page in flight', async
   await memberActs.like(b, postId);
   await memberActs.comment(b, postId);
   const [comment, like] = await serverHolds(a, 2);
-  const late = sdkWithHeldAnswers(backend(), a);
-  const held = late.holdNext('GET', '/api/notifications');
-  const loading = late.sdk.notifications.load();
-  await held.answered; // holds both
+  const { late, held, loading } = await loadWithHeldAnswer(a); // holds both
 
   late.sdk.notifications.applyRemoved([comment._id]);
   held.release();
