@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_PORTS, loadBaseConfig, type BaseConfig, type ServiceName } from '@devcircle/service-kit';
+import {
+  DEFAULT_PORTS,
+  loadBaseConfig,
+  readInteger,
+  readList,
+  type BaseConfig,
+  type ServiceName,
+} from '@devcircle/service-kit';
 
 export const SERVICES: readonly ServiceName[] = ['auth', 'posts', 'users', 'notifications'];
 export const REMOTES = ['feed', 'profile', 'explore', 'notifications', 'account'] as const;
@@ -93,16 +100,6 @@ export function repositoryRoot(): string {
   }
 }
 
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    throw new Error(`${name} must be an integer of at least ${min} (got "${raw}")`);
-  }
-  return value;
-}
-
 function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const raw = env[name]?.trim().toLowerCase();
   if (raw === undefined || raw === '') return fallback;
@@ -118,17 +115,10 @@ function proxyHops(env: NodeJS.ProcessEnv): number {
   return flag(env, 'TRUST_PROXY', false) ? 1 : 0;
 }
 
-function list(raw: string | undefined): string[] {
-  return (raw ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-}
-
 function upstreamUrls(env: NodeJS.ProcessEnv, service: ServiceName): string[] {
   const name = `${service.toUpperCase()}_URLS`;
   const port = env[`${service.toUpperCase()}_PORT`] ?? String(DEFAULT_PORTS[service]);
-  const urls = list(env[name]);
+  const urls = readList(env[name]);
   const chosen = urls.length > 0 ? urls : [`http://127.0.0.1:${port}`];
   return chosen.map((raw) => {
     let url: URL;
@@ -143,7 +133,7 @@ function upstreamUrls(env: NodeJS.ProcessEnv, service: ServiceName): string[] {
 }
 
 function origins(env: NodeJS.ProcessEnv): string[] {
-  return list(env.CORS_ORIGINS).map((raw) => {
+  return readList(env.CORS_ORIGINS).map((raw) => {
     try {
       return new URL(raw).origin;
     } catch {
@@ -159,7 +149,7 @@ export function loadConfig(
 ): GatewayConfig {
   const base = loadBaseConfig(env);
   const root = repositoryRoot();
-  const port = overrides.port ?? integer(env, 'PORT', DEFAULT_PORTS.gateway);
+  const port = overrides.port ?? readInteger(env, 'PORT', DEFAULT_PORTS.gateway);
   if (port > 65535) throw new Error(`PORT must be at most 65535 (got ${port})`);
 
   const routes = {} as Record<LimitedRoute, RouteLimit>;
@@ -167,9 +157,9 @@ export function loadConfig(
     const defaults = RATE_LIMIT_DEFAULTS[route];
     const stem = `RATE_LIMIT_${defaults.env}`;
     routes[route] = {
-      perIp: integer(env, `${stem}_PER_IP`, defaults.perIp, 1),
-      perAccount: integer(env, `${stem}_${defaults.accountEnv}`, defaults.perAccount, 1),
-      windowSeconds: integer(env, `${stem}_WINDOW_SECONDS`, defaults.windowSeconds, 1),
+      perIp: readInteger(env, `${stem}_PER_IP`, defaults.perIp, 1),
+      perAccount: readInteger(env, `${stem}_${defaults.accountEnv}`, defaults.perAccount, 1),
+      windowSeconds: readInteger(env, `${stem}_WINDOW_SECONDS`, defaults.windowSeconds, 1),
     };
   }
   const store = (env.RATE_LIMIT_STORE ?? 'mongo').trim().toLowerCase();
@@ -196,16 +186,16 @@ export function loadConfig(
       users: upstreamUrls(env, 'users'),
       notifications: upstreamUrls(env, 'notifications'),
     },
-    upstreamTimeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 1),
-    connectTimeoutMs: integer(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', 2_000, 1),
-    socketTimeoutMs: integer(env, 'SOCKET_IO_TIMEOUT_MS', 60_000, 1),
-    failureCooldownMs: integer(env, 'UPSTREAM_FAILURE_COOLDOWN_MS', 5_000, 0),
-    healthCheckIntervalMs: integer(env, 'HEALTH_CHECK_INTERVAL_MS', 2_000, 0),
-    healthCheckTimeoutMs: integer(env, 'HEALTH_CHECK_TIMEOUT_MS', 1_500, 1),
-    maxBodyBytes: integer(env, 'MAX_BODY_BYTES', 1024 * 1024, 1),
+    upstreamTimeoutMs: readInteger(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 1),
+    connectTimeoutMs: readInteger(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', 2_000, 1),
+    socketTimeoutMs: readInteger(env, 'SOCKET_IO_TIMEOUT_MS', 60_000, 1),
+    failureCooldownMs: readInteger(env, 'UPSTREAM_FAILURE_COOLDOWN_MS', 5_000, 0),
+    healthCheckIntervalMs: readInteger(env, 'HEALTH_CHECK_INTERVAL_MS', 2_000, 0),
+    healthCheckTimeoutMs: readInteger(env, 'HEALTH_CHECK_TIMEOUT_MS', 1_500, 1),
+    maxBodyBytes: readInteger(env, 'MAX_BODY_BYTES', 1024 * 1024, 1),
     corsOrigins: origins(env),
     trustProxyHops: proxyHops(env),
-    revocationPollMs: integer(env, 'REVOCATION_POLL_MS', 1_000, 1),
+    revocationPollMs: readInteger(env, 'REVOCATION_POLL_MS', 1_000, 1),
     rateLimits: { store, routes },
     static: {
       enabled: flag(env, 'SERVE_STATIC', true),

@@ -1,4 +1,4 @@
-import { parseServiceUrl, servicePort } from '@devcircle/service-kit';
+import { parseServiceUrl, readInteger, readList, servicePort } from '@devcircle/service-kit';
 
 /** The notifications service's own settings; the common ones (secrets, database) come from the kit. */
 export interface NotificationsSettings {
@@ -9,23 +9,13 @@ export interface NotificationsSettings {
   revocationTimeoutMs: number;
 }
 
-function readPositive(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const value = env[name] === undefined || env[name] === '' ? fallback : Number(env[name]);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number`);
-  return value;
-}
-
 /** Read once at start. Without AUTH_URLS (or AUTH_URL), auth is on this machine at its port. */
 export function loadNotificationsSettings(env: NodeJS.ProcessEnv): NotificationsSettings {
   const raw = env.AUTH_URLS || env.AUTH_URL || `http://127.0.0.1:${servicePort('auth', env)}`;
-  const authUrls = raw
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) => parseServiceUrl('AUTH_URLS', entry));
+  const authUrls = readList(raw).map((entry) => parseServiceUrl('AUTH_URLS', entry));
   return {
     authUrls,
-    revocationPollMs: readPositive(env, 'REVOCATION_POLL_MS', 1000),
-    revocationTimeoutMs: readPositive(env, 'REVOCATION_TIMEOUT_MS', 2000),
+    revocationPollMs: readInteger(env, 'REVOCATION_POLL_MS', 1000, 1),
+    revocationTimeoutMs: readInteger(env, 'REVOCATION_TIMEOUT_MS', 2000, 1),
   };
 }

@@ -23,8 +23,8 @@ test('AUTH_URLS takes several instances; AUTH_URL one', () => {
 test.each([
   [{ AUTH_URLS: 'not a url' }, 'AUTH_URLS is not a valid URL: not a url'],
   [{ AUTH_URLS: 'ftp://auth' }, 'AUTH_URLS must be http or https'],
-  [{ REVOCATION_POLL_MS: '0' }, 'REVOCATION_POLL_MS must be a positive whole number'],
-  [{ REVOCATION_TIMEOUT_MS: 'soon' }, 'REVOCATION_TIMEOUT_MS must be a positive whole number'],
+  [{ REVOCATION_POLL_MS: '0' }, 'REVOCATION_POLL_MS must be an integer of at least 1 (got "0")'],
+  [{ REVOCATION_TIMEOUT_MS: 'soon' }, 'REVOCATION_TIMEOUT_MS must be an integer of at least 1 (got "soon")'],
 ])('a bad setting %p stops the start with a message', (env, message) => {
   expect(() => loadNotificationsSettings(env)).toThrow(message);
 });

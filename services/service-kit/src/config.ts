@@ -69,3 +69,22 @@ export function parseServiceUrl(name: string, raw: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be http or https`);
   return url.href.replace(/\/+$/, '');
 }
+
+/** A whole number from the environment variable `name`, at least `min`; `fallback` when unset or blank. */
+export function readInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be an integer of at least ${min} (got "${raw}")`);
+  }
+  return value;
+}
+
+/** A comma-separated setting: its trimmed, non-empty items. */
+export function readList(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}

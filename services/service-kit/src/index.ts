@@ -2,6 +2,8 @@ export {
   DEFAULT_PORTS,
   loadBaseConfig,
   parseServiceUrl,
+  readInteger,
+  readList,
   servicePort,
   type BaseConfig,
   type ServiceName,
