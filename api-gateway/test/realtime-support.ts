@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { bearer, eventually } from './helpers';
+import type { NotificationView } from '../../services/notifications/src';
 
 /** A registered user of a test stack: the token for the socket, the header for HTTP. */
 export interface Member {
@@ -55,14 +56,8 @@ export async function publish(baseUrl: string, author: Member, content = 'hello'
   return reply.body._id as string;
 }
 
-export interface Pushed {
-  _id: string;
-  type: string;
-  fromUser: { _id: string; username: string; displayName: string };
-  post: string | null;
-  read: boolean;
-  createdAt: string;
-}
+/** A notification as the list returns it and the socket pushes it (the service's own type). */
+export type Pushed = NotificationView;
 
 /** A socket.io client that keeps what it received, as the shell's would. */
 export interface Listener {

@@ -1,16 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import type { Member } from './http';
+import type { NotificationView } from '../../services/notifications/src';
 
-/** A notification as the socket pushes it (the service README's Notification). */
-export interface Pushed {
-  _id: string;
-  type: string;
-  fromUser: { _id: string; username: string; displayName: string };
-  post: string | null;
-  read: boolean;
-  createdAt: string;
-}
+/** A notification as the list returns it and the socket pushes it (the service's own type). */
+export type Pushed = NotificationView;
 
 /** A connected socket that notes when each notification arrived (performance.now()). */
 export interface Listener {

@@ -11,6 +11,8 @@ import { notificationRoutes } from './notifications/routes';
 import { ensureSignalLog } from './notifications/signals';
 import { fanOutConsumer } from './realtime/fan-out';
 import { signalFanOutConsumer } from './realtime/signal-fan-out';
+
+export type { NotificationView } from './notifications/notification';
 import { attachSocketServer } from './realtime/socket-server';
 
 /**

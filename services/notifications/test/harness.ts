@@ -9,6 +9,7 @@ import {
 import { call as kitCall, type Reply } from '@devcircle/service-test-kit';
 import { ObjectId, type Db } from 'mongodb';
 import { definition } from '../src';
+import type { NotificationView } from '../src';
 
 export const INTERNAL_SECRET = 'notifications-test-internal-secret';
 export const JWT_SECRET = 'notifications-test-jwt-secret';
@@ -140,14 +141,8 @@ export function call<T = unknown>(h: Harness, method: string, path: string, who?
   return kitCall<T>(h.service, method, path, undefined, who?.headers);
 }
 
-export interface Listed {
-  _id: string;
-  type: string;
-  fromUser: { _id: string; username: string; displayName: string };
-  post: string | null;
-  read: boolean;
-  createdAt: string;
-}
+/** A notification as the list returns it and the socket pushes it (the service's own type). */
+export type Listed = NotificationView;
 
 export async function list(h: Harness, who: Person, query = ''): Promise<Listed[]> {
   const reply = await call<Listed[]>(h, 'GET', `/api/notifications${query}`, who);
