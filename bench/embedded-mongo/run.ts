@@ -6,16 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { FULL, QUICK, type BenchConfig } from './config';
-import { BUSY_LOAD, commandLine, describeEnvironment } from '../shared/environment';
 import { REPORT_METHOD, reportDetails, resultTables } from './report';
 import { emptyResults, type ScenarioResults } from './results';
-import { writeReport } from '../shared/results-file';
+import { announce, finish, step } from '../shared/runner';
 import { benchFinds } from './scenario-finds';
 import { benchIdle } from './scenario-idle';
 import { benchInserts } from './scenario-inserts';
 import { benchStartup } from './scenario-startup';
 import { setServerNodeArgs } from './server-process';
-import { renderText } from '../shared/table';
 
 const SCENARIOS: Record<string, (config: BenchConfig, results: ScenarioResults) => Promise<void>> = {
   idle: benchIdle,
@@ -62,28 +60,13 @@ async function main(): Promise<void> {
   const args = parseArgs(argv);
   const config = args.quick ? QUICK : FULL;
   if (args.cpuProfDir) setServerNodeArgs(['--cpu-prof', `--cpu-prof-dir=${args.cpuProfDir}`]);
-  const environment = describeEnvironment(commandLine('bench/embedded-mongo/run.ts', argv));
-  console.log(
-    `embedded-mongo benchmarks (${args.quick ? 'quick' : 'full'}): ${environment.node}, ${environment.cpus} CPUs`,
-  );
-  if (environment.loadAverage > BUSY_LOAD) {
-    console.warn(
-      `warning: load average ${environment.loadAverage.toFixed(2)}: other processes are busy; expect noise`,
-    );
-  }
+  const environment = announce('embedded-mongo benchmarks', 'bench/embedded-mongo/run.ts', argv, args.quick);
   const results = emptyResults();
   const started = performance.now();
-  for (const name of args.only) {
-    const t0 = performance.now();
-    process.stdout.write(`- ${name} … `);
-    await SCENARIOS[name](config, results);
-    console.log(`${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  }
+  for (const name of args.only) await step(name, () => SCENARIOS[name](config, results));
   const totalSeconds = (performance.now() - started) / 1000;
   const tables = resultTables(results).filter((table) => table.rows.length > 0);
-  console.log(`\n${tables.map(renderText).join('\n\n')}\n`);
-  for (const note of results.notes) console.log(`note: ${note}`);
-  await writeReport(
+  await finish(
     {
       title: 'embedded-mongo benchmarks',
       generator: 'bench/embedded-mongo/run.ts',
@@ -96,10 +79,6 @@ async function main(): Promise<void> {
       notes: results.notes,
     },
     args.out,
-  );
-  const shown = path.relative(process.cwd(), args.out);
-  console.log(
-    `\nTotal ${totalSeconds.toFixed(0)} s. Results written to ${shown.startsWith('..') ? args.out : shown}`,
   );
 }
 
