@@ -1,16 +1,12 @@
+import { TOKEN_ISSUER, type TokenPayload } from '@devcircle/service-kit';
 import jwt from 'jsonwebtoken';
 import type { Account } from '../accounts/account';
 
-/** The payload the contract fixes: the web app builds its placeholder user from userId, email and username. */
-export interface TokenClaims {
-  userId: string;
-  email: string;
-  username: string;
-  /** The account's token version at issue time; the gateway refuses tokens below the current one. */
-  tv: number;
-}
-
-export const TOKEN_ISSUER = 'devcircle';
+/**
+ * The payload the contract fixes (service-kit's, which the gateway and the socket verify): the web app builds
+ * its placeholder user from userId, email and username; `tv` is the account's token version at issue time.
+ */
+export type TokenClaims = TokenPayload;
 
 export interface TokenSettings {
   secret: string;
