@@ -2,17 +2,17 @@ const path = require('node:path');
 
 /** Workspace packages resolve to their TypeScript sources in tests, so tests never need a build first. */
 const WORKSPACE_SOURCES = {
-  '^@devcircle/embedded-mongo$': 'services/embedded-mongo/src',
-  '^@devcircle/service-kit$': 'services/service-kit/src',
-  '^@devcircle/service-test-kit$': 'services/test-kit/src',
+  '^@devcircle/embedded-mongo$': 'packages/embedded-mongo/src',
+  '^@devcircle/service-kit$': 'packages/service-kit/src',
+  '^@devcircle/service-test-kit$': 'packages/test-kit/src',
   '^@devcircle/auth-service$': 'services/auth/src',
   '^@devcircle/posts-service$': 'services/posts/src',
   '^@devcircle/users-service$': 'services/users/src',
   '^@devcircle/notifications-service$': 'services/notifications/src',
   '^@devcircle/api-gateway$': 'api-gateway/src',
-  '^@devcircle/sdk$': 'sdk/src',
-  '^@devcircle/sdk/react$': 'sdk/src/react',
-  '^@devcircle/ui$': 'ui/src',
+  '^@devcircle/sdk$': 'packages/sdk/src',
+  '^@devcircle/sdk/react$': 'packages/sdk/src/react',
+  '^@devcircle/ui$': 'packages/ui/src',
   '\\.css$': 'test-support/style-stub.js',
 };
 

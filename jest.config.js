@@ -3,9 +3,8 @@ module.exports = {
   projects: [
     '<rootDir>/services/*/jest.config.js',
     '<rootDir>/api-gateway/jest.config.js',
-    '<rootDir>/sdk/jest.config.js',
+    '<rootDir>/packages/*/jest.config.js',
     '<rootDir>/shell/jest.config.js',
-    '<rootDir>/ui/jest.config.js',
     '<rootDir>/mf-*/jest.config.js',
   ],
   // A global option: Jest ignores it inside project configs. Integration tests start real servers.

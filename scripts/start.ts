@@ -46,7 +46,7 @@ function commands(): ConcurrentlyCommandInput[] {
   const list: ConcurrentlyCommandInput[] = [];
   if (watch) list.push({ name: 'build', command: `exec node ${TSC} -b --watch --preserveWatchOutput` });
   if (!process.env.MONGODB_URI) {
-    const cli = path.join(ROOT, 'services/embedded-mongo/dist/src/cli.js');
+    const cli = path.join(ROOT, 'packages/embedded-mongo/dist/src/cli.js');
     list.push({
       name: 'db',
       command: `exec node ${cli} --port ${databasePort} --dbpath ${path.join(dataDir, 'db')}`,

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startServer } from '../../services/embedded-mongo/src';
+import { startServer } from '../../packages/embedded-mongo/src';
 
 export type BenchServerRequest = { type: 'compact' };
 export type BenchServerReply = { type: 'compacted'; ms: number } | { type: 'error'; message: string };

@@ -2,7 +2,7 @@ import { startService, type RunningService, type ServiceDefinition } from '@devc
 import type { Db } from 'mongodb';
 import { startGateway, type RunningGateway } from '../../api-gateway/src';
 import { definition as authService } from '../../services/auth/src';
-import { startServer, type RunningServer } from '../../services/embedded-mongo/src';
+import { startServer, type RunningServer } from '../../packages/embedded-mongo/src';
 import { definition as notificationsService } from '../../services/notifications/src';
 import { definition as postsService } from '../../services/posts/src';
 import { definition as usersService } from '../../services/users/src';

@@ -5,7 +5,7 @@ const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const root = path.resolve(__dirname, '../..');
+const root = path.resolve(__dirname, '../../..');
 const remotes = fs
   .readdirSync(root)
   .filter((name) => name.startsWith('mf-') && fs.existsSync(path.join(root, name, 'package.json')))

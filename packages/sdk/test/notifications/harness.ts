@@ -1,8 +1,13 @@
 import { createSdk, memoryStorage, type DevCircleSdk, type FetchLike } from '../../src';
-import type { WebBackend } from '../../../test-support/web-backend';
+import type { WebBackend } from '../../../../test-support/web-backend';
 
-export { unreachableUrl, useWebBackend, type WebBackend } from '../../../test-support/web-backend';
-export { memberActs, serverHolds, serverNotifications, userOf } from '../../../test-support/member-actions';
+export { unreachableUrl, useWebBackend, type WebBackend } from '../../../../test-support/web-backend';
+export {
+  memberActs,
+  serverHolds,
+  serverNotifications,
+  userOf,
+} from '../../../../test-support/member-actions';
 
 export interface HeldAnswer {
   /** Resolves once the server has answered (its body is read), before the SDK sees it. */

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
 import { startService, type RunningService } from '@devcircle/service-kit';
-import { startGateway, type RunningGateway } from '../../api-gateway/src';
-import { definition as authService } from '../../services/auth/src';
+import { startGateway, type RunningGateway } from '../../../api-gateway/src';
+import { definition as authService } from '../../../services/auth/src';
 import type { FetchLike, Timers } from '../src';
 
 export const JWT_SECRET = 'sdk-test-jwt-secret';
