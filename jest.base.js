@@ -3,6 +3,7 @@ const path = require('node:path');
 /** Workspace packages resolve to their TypeScript sources in tests, so tests never need a build first. */
 const WORKSPACE_SOURCES = {
   '^@devcircle/embedded-mongo$': 'packages/embedded-mongo/src',
+  '^@devcircle/contracts$': 'packages/contracts/src',
   '^@devcircle/service-kit$': 'packages/service-kit/src',
   '^@devcircle/service-test-kit$': 'packages/test-kit/src',
   '^@devcircle/auth-service$': 'services/auth/src',

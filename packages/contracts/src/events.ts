@@ -1,0 +1,76 @@
+/**
+ * The event logs between services (docs/events.md): each log is a collection its producer appends to and its
+ * consumers read. Payloads are generic in the id type: the services store MongoDB ObjectIds, and this package
+ * stays free of any runtime dependency.
+ */
+
+/** Each log's collection name, by producer. */
+export const EVENT_LOGS = {
+  /** auth: `account.registered`. */
+  accounts: 'account_events',
+  /** users: `profile.updated`. */
+  profiles: 'profile_events',
+  /** users: `account.deleted`. */
+  users: 'user_events',
+  /** users: `follow`, `unfollow`. */
+  follows: 'follow_events',
+  /** posts: likes, comments and deletions. */
+  posts: 'post_events',
+} as const;
+export type EventLogName = (typeof EVENT_LOGS)[keyof typeof EVENT_LOGS];
+
+/** Who did it, as the event carries them. */
+export interface EventActor<Id> {
+  _id: Id;
+  username: string;
+}
+
+export interface AccountRegistered<Id> {
+  type: 'account.registered';
+  userId: Id;
+  username: string;
+  displayName: string;
+  /** The account's creation time (the log keeps it as the event's `createdAt`). */
+  createdAt: Date;
+}
+
+/** `isPrivate` is always the profile's current value. */
+export interface ProfileUpdated<Id> {
+  type: 'profile.updated';
+  userId: Id;
+  username: string;
+  displayName: string;
+  isPrivate: boolean;
+}
+
+export interface AccountDeleted<Id> {
+  type: 'account.deleted';
+  userId: Id;
+}
+
+export interface FollowChanged<Id> {
+  type: 'follow' | 'unfollow';
+  actor: EventActor<Id>;
+  targetId: Id;
+}
+
+/** `post.deleted` and `comment.deleted` let what was made about them go too. */
+export type PostEventType = 'like' | 'unlike' | 'comment' | 'comment.deleted' | 'post.deleted';
+
+export interface PostEvent<Id> {
+  type: PostEventType;
+  actor: EventActor<Id>;
+  postId: Id;
+  postAuthorId: Id;
+  /** On `comment` and `comment.deleted`. */
+  commentId?: Id;
+}
+
+/** What each log carries: the payload type of a log, by its name. */
+export interface EventPayloads<Id> {
+  account_events: AccountRegistered<Id>;
+  profile_events: ProfileUpdated<Id>;
+  user_events: AccountDeleted<Id>;
+  follow_events: FollowChanged<Id>;
+  post_events: PostEvent<Id>;
+}

@@ -1,0 +1,13 @@
+export type NotificationType = 'like' | 'comment' | 'follow' | 'other';
+
+/** One notification as the list and the socket carry it (product-spec §3 Notification). */
+export interface Notification {
+  _id: string;
+  type: NotificationType;
+  /** Null once the sender's account is gone. */
+  fromUser: { _id: string; username: string; displayName: string } | null;
+  /** The post it is about (likes, comments); null for follows. §3 allows an id or an object with _id. */
+  post: string | { _id: string } | null;
+  read: boolean;
+  createdAt: string;
+}
