@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { recordEvent } from '@devcircle/service-kit';
+import { LOGS, recordEvent } from '@devcircle/service-kit';
 import { ObjectId } from 'mongodb';
 import { runLoad } from '../shared/load';
 import { formatCount, summarize } from '../shared/stats';
@@ -33,7 +33,7 @@ async function broadcast(bench: Bench, listeners: Listener[]): Promise<Broadcast
   });
   await runLoad({ ops: listeners.length, concurrency: config.eventWriters, maxSeconds: 600 }, async (i) => {
     const recipient = listeners[i].member.id;
-    await recordEvent(db, 'post_events', {
+    await recordEvent(db, LOGS.posts, {
       type: 'like',
       actor,
       postId: new ObjectId(),

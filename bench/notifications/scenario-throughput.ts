@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { recordEvent } from '@devcircle/service-kit';
+import { LOGS, recordEvent } from '@devcircle/service-kit';
 import { ObjectId } from 'mongodb';
 import { runLoad } from '../shared/load';
 import { formatCount } from '../shared/stats';
@@ -22,7 +22,7 @@ async function measureThroughput(bench: Bench, events: number): Promise<void> {
   const before = await notifications.countDocuments({ fromUserId: actor._id });
   const started = performance.now();
   const recording = await runLoad({ ops: events, concurrency: config.eventWriters, maxSeconds: 600 }, (i) =>
-    recordEvent(db, 'post_events', {
+    recordEvent(db, LOGS.posts, {
       type: 'like',
       actor,
       postId: likes[i].postId,

@@ -1,15 +1,7 @@
-/** One error field: the input that failed and why. */
-export interface FieldError {
-  field: string;
-  message: string;
-}
+import type { ErrorBody, FieldError } from '@devcircle/contracts';
 
-/** The one error shape of every DevCircle API: `{ message, code?, errors? }`. */
-export interface ErrorBody {
-  message: string;
-  code?: string;
-  errors?: FieldError[];
-}
+/** The one error shape of every DevCircle API (`{ message, code?, errors? }`) is the contracts' ErrorBody. */
+export type { ErrorBody, FieldError };
 
 export class HttpError extends Error {
   readonly status: number;

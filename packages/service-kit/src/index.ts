@@ -31,12 +31,16 @@ export { errorHandler } from './error-handler';
 export {
   EVENT_CURSORS,
   ensureEventLog,
+  eventLog,
   EventHandlerError,
+  LOGS,
   recordEvent,
   startEventConsumer,
   type EventConsumer,
   type EventConsumerSpec,
-  type NewEvent,
+  type EventLog,
+  type EventPayload,
+  type Recorded,
   type StoredEvent,
 } from './events';
 export { healthRoutes } from './health';

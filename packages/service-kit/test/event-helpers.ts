@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { ObjectId, type Db } from 'mongodb';
 import pino from 'pino';
-import type { Logger, StoredEvent } from '../src';
+import { eventLog, type Logger, type Recorded } from '../src';
 
 /** Polls `check` every 20 ms until it holds (or `timeoutMs` passes, failing the test with `what`). */
 export async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {
@@ -35,13 +35,22 @@ export const WARN = 40;
 export const ERROR = 50;
 export const INFO = 30;
 
+/** The tests' own log: numbered events, and a few with odd fields to show what recording keeps. */
+export interface TestEvent {
+  type: string;
+  n?: number;
+  createdAt?: unknown;
+  _id?: unknown;
+}
+export const LOG = eventLog<TestEvent>('test_events');
+
 /** A handler that remembers what it was handed, as `n` payloads in order. */
-export function recorder(): { handled: number[]; handle(event: StoredEvent): Promise<void> } {
+export function recorder(): { handled: number[]; handle(event: Recorded<TestEvent>): Promise<void> } {
   const handled: number[] = [];
   return {
     handled,
     handle: async (event) => {
-      handled.push(event.n as number);
+      handled.push(Number(event.n));
     },
   };
 }

@@ -13,12 +13,22 @@ import {
   startEventConsumer,
   startService,
   type EventConsumer,
+  eventLog,
   type EventConsumerSpec,
   type StoredEvent,
 } from '../src';
-import { capturingLogger, ERROR, INFO, insertLate, recorder, until, WARN } from './event-helpers';
+import {
+  capturingLogger,
+  ERROR,
+  INFO,
+  insertLate,
+  LOG,
+  recorder,
+  until,
+  WARN,
+  type TestEvent,
+} from './event-helpers';
 
-const LOG = 'test_events';
 const quiet = createLogger('events-test', 'silent');
 let server: RunningServer;
 let client: MongoClient;
@@ -43,7 +53,7 @@ const freshDb = (): Db => client.db(`events-${++dbCount}`);
 
 function consume(
   db: Db,
-  spec: Partial<EventConsumerSpec> & Pick<EventConsumerSpec, 'handle'>,
+  spec: Partial<EventConsumerSpec<TestEvent>> & Pick<EventConsumerSpec<TestEvent>, 'handle'>,
   logger = quiet,
 ) {
   const consumer = startEventConsumer({ db, logger }, { name: 'test.consumer', log: LOG, ...spec });
@@ -62,13 +72,13 @@ const range = (from: number, to: number): number[] =>
 const cursorOf = (db: Db, name = 'test.consumer') =>
   db
     .collection<{ _id: string; lastId: ObjectId; updatedAt: Date }>(EVENT_CURSORS)
-    .findOne({ _id: `${name}:${LOG}` });
+    .findOne({ _id: `${name}:${LOG.name}` });
 
 test('recordEvent stores type, payload, a fresh _id and createdAt; events are delivered in order', async () => {
   const db = freshDb();
   const before = Date.now();
   const ids = await record(db, 1, 5);
-  const stored = await db.collection<StoredEvent>(LOG).findOne({ _id: ids[0] });
+  const stored = await db.collection<StoredEvent>(LOG.name).findOne({ _id: ids[0] });
   expect(stored).toEqual({ _id: ids[0], type: 'numbered', n: 1, createdAt: expect.any(Date) });
   expect(stored!.createdAt.getTime()).toBeGreaterThanOrEqual(before - 1);
 
@@ -91,7 +101,7 @@ test('a payload createdAt (a Date) is kept, anything else is replaced', async ()
   const accountCreated = new Date(Date.now() - 1000);
   const kept = await recordEvent(db, LOG, { type: 'account.registered', createdAt: accountCreated });
   const replaced = await recordEvent(db, LOG, { type: 'x', createdAt: 'yesterday', _id: 'mine' });
-  const events = db.collection<StoredEvent>(LOG);
+  const events = db.collection<StoredEvent>(LOG.name);
   expect((await events.findOne({ _id: kept }))!.createdAt).toEqual(accountCreated);
   expect((await events.findOne({ _id: replaced }))!.createdAt).toBeInstanceOf(Date);
 });
@@ -99,8 +109,8 @@ test('a payload createdAt (a Date) is kept, anything else is replaced', async ()
 test('a restarted consumer resumes from its cursor: nothing lost, only the look-back re-handled', async () => {
   const db = freshDb();
   // Two events from well before the look-back window, then three recent ones.
-  await insertLate(db, LOG, 1, 120);
-  await insertLate(db, LOG, 2, 119);
+  await insertLate(db, LOG.name, 1, 120);
+  await insertLate(db, LOG.name, 2, 119);
   await record(db, 3, 5);
   const first = recorder();
   const consumer = consume(db, first);
@@ -128,8 +138,8 @@ test('an event committed late (older _id than ones already handled) is still han
   await consumer.drain();
   const cursorBefore = (await cursorOf(db))!.lastId;
 
-  await insertLate(db, LOG, 4, 5); // 5 s older than the cursor
-  await insertLate(db, LOG, 5, 60); // older than the 30 s look-back: out of reach by design
+  await insertLate(db, LOG.name, 4, 5); // 5 s older than the cursor
+  await insertLate(db, LOG.name, 5, 60); // older than the 30 s look-back: out of reach by design
   await consumer.drain();
   expect(handler.handled).toEqual([1, 2, 3, 4]);
   // The cursor stays where the in-order events put it.
@@ -170,7 +180,7 @@ test('a throwing handler is logged once, retried, and the cursor never skips the
   expect(errors).toHaveLength(1);
   expect(errors[0]).toMatchObject({
     consumer: 'test.consumer',
-    log: LOG,
+    log: LOG.name,
     eventId: ids[1].toHexString(),
     err: 'projection write refused',
   });
@@ -192,7 +202,7 @@ test('a late event whose handler fails is retried too', async () => {
   });
   await record(db, 1, 2);
   await consumer.drain();
-  await insertLate(db, LOG, 3, 3);
+  await insertLate(db, LOG.name, 3, 3);
   await expect(consumer.drain()).rejects.toThrow('not yet');
   await consumer.drain();
   expect(handled).toEqual([1, 2, 3]);
@@ -208,7 +218,7 @@ test('two instances of a consumer (same name) each handle every event', async ()
   await Promise.all([first.drain(), second.drain()]);
   expect(a.handled).toEqual(range(1, 10));
   expect(b.handled).toEqual(range(1, 10));
-  const lastId = (await db.collection(LOG).find().sort({ _id: -1 }).limit(1).next())!._id as ObjectId;
+  const lastId = (await db.collection(LOG.name).find().sort({ _id: -1 }).limit(1).next())!._id as ObjectId;
   expect((await cursorOf(db))!.lastId.equals(lastId)).toBe(true);
 });
 
@@ -288,9 +298,9 @@ test('drain() waits for every handler, across full batches; stop() waits for the
 
 test('ensureEventLog declares the TTL index on createdAt (30 days by default), idempotently', async () => {
   const db = freshDb();
-  await ensureEventLog(db, 'a_events');
-  await ensureEventLog(db, 'a_events');
-  await ensureEventLog(db, 'b_events', { ttlDays: 7 });
+  await ensureEventLog(db, eventLog('a_events'));
+  await ensureEventLog(db, eventLog('a_events'));
+  await ensureEventLog(db, eventLog('b_events'), { ttlDays: 7 });
   expect(await db.collection('a_events').indexes()).toContainEqual(
     expect.objectContaining({ key: { createdAt: 1 }, expireAfterSeconds: 30 * 24 * 3600 }),
   );

@@ -4,3 +4,4 @@ export {
   type FreshDatabaseOptions,
   type ServiceOnFreshDatabase,
 } from './fresh-database';
+export { rawLog, type RawEvent } from './raw-log';

@@ -1,8 +1,7 @@
-import { ensureEventLog, type ServiceDefinition } from '@devcircle/service-kit';
+import { ensureEventLog, LOGS, type ServiceDefinition } from '@devcircle/service-kit';
 import { ensureAccountIndexes } from './accounts/indexes';
 import { loadAuthSettings } from './config';
 import { createAuthContext } from './context';
-import { ACCOUNT_EVENTS } from './events/account-events';
 import { displayNamesConsumer } from './events/display-names';
 import { AccountRepository } from './accounts/repository';
 import { internalRoutes } from './routes/internal';
@@ -21,7 +20,7 @@ export const definition: ServiceDefinition = {
   setup: async ({ db }) => {
     await ensureAccountIndexes(db);
     await ensureRevocationIndexes(db);
-    await ensureEventLog(db, ACCOUNT_EVENTS);
+    await ensureEventLog(db, LOGS.accounts);
   },
   routes: (router, deps) => {
     const auth = createAuthContext(deps, loadAuthSettings(deps.env));

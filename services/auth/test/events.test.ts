@@ -1,4 +1,5 @@
-import { recordEvent, type StoredEvent } from '@devcircle/service-kit';
+import { LOGS, recordEvent, type StoredEvent } from '@devcircle/service-kit';
+import { rawLog } from '@devcircle/service-test-kit';
 import { ObjectId } from 'mongodb';
 import {
   call,
@@ -58,7 +59,7 @@ test('profile.updated changes the display name /api/auth/me answers; an older ev
   expect((await me(user)).body.displayName).toBe('linus_t');
 
   const userId = new ObjectId(user.id);
-  await recordEvent(db(), 'profile_events', {
+  await recordEvent(db(), rawLog(LOGS.profiles), {
     type: 'profile.updated',
     userId,
     username: 'linus_t',
@@ -87,7 +88,7 @@ test('profile.updated changes the display name /api/auth/me answers; an older ev
   await drain();
   expect((await me(user)).body.displayName).toBe('Linus Torvalds');
   // An empty display name is the users service's word too: the user object falls back to the username.
-  await recordEvent(db(), 'profile_events', {
+  await recordEvent(db(), rawLog(LOGS.profiles), {
     type: 'profile.updated',
     userId,
     username: 'linus_t',
@@ -99,13 +100,13 @@ test('profile.updated changes the display name /api/auth/me answers; an older ev
 
 test('a profile.updated for an account auth does not know, or without a name, changes nothing', async () => {
   const { user } = await register(auth.service, 'unchanged');
-  await recordEvent(db(), 'profile_events', {
+  await recordEvent(db(), rawLog(LOGS.profiles), {
     type: 'profile.updated',
     userId: new ObjectId(),
     username: 'ghost',
     displayName: 'Ghost',
   });
-  await recordEvent(db(), 'profile_events', { type: 'profile.updated', userId: new ObjectId(user.id) });
+  await recordEvent(db(), rawLog(LOGS.profiles), { type: 'profile.updated', userId: new ObjectId(user.id) });
   await drain();
   expect(await db().collection('accounts').countDocuments({ displayName: 'Ghost' })).toBe(0);
   expect((await me(user)).body.displayName).toBe('unchanged');

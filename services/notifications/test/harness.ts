@@ -1,5 +1,7 @@
+import type { FollowChanged, PostEventType } from '@devcircle/contracts';
 import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
 import {
+  LOGS,
   encodeIdentity,
   IDENTITY_HEADER,
   recordEvent,
@@ -84,7 +86,7 @@ export async function person(h: Harness, displayName?: string): Promise<Person> 
   const id = new ObjectId();
   const username = `dev${process.pid % 1000}n${++count}`;
   const name = displayName ?? `Developer ${count}`;
-  await recordEvent(h.db, 'account_events', {
+  await recordEvent(h.db, LOGS.accounts, {
     type: 'account.registered',
     userId: id,
     username,
@@ -102,8 +104,14 @@ export async function person(h: Harness, displayName?: string): Promise<Person> 
 
 const actorOf = (p: Person) => ({ _id: p.id, username: p.username });
 
-export function like(h: Harness, actor: Person, author: Person, postId: ObjectId, type = 'like') {
-  return recordEvent(h.db, 'post_events', { type, actor: actorOf(actor), postId, postAuthorId: author.id });
+export function like(
+  h: Harness,
+  actor: Person,
+  author: Person,
+  postId: ObjectId,
+  type: PostEventType = 'like',
+) {
+  return recordEvent(h.db, LOGS.posts, { type, actor: actorOf(actor), postId, postAuthorId: author.id });
 }
 
 export function comment(
@@ -112,9 +120,9 @@ export function comment(
   author: Person,
   postId: ObjectId,
   commentId = new ObjectId(),
-  type = 'comment',
+  type: PostEventType = 'comment',
 ) {
-  return recordEvent(h.db, 'post_events', {
+  return recordEvent(h.db, LOGS.posts, {
     type,
     actor: actorOf(actor),
     postId,
@@ -124,7 +132,7 @@ export function comment(
 }
 
 export function deletePost(h: Harness, author: Person, postId: ObjectId) {
-  return recordEvent(h.db, 'post_events', {
+  return recordEvent(h.db, LOGS.posts, {
     type: 'post.deleted',
     actor: actorOf(author),
     postId,
@@ -132,8 +140,13 @@ export function deletePost(h: Harness, author: Person, postId: ObjectId) {
   });
 }
 
-export function follow(h: Harness, actor: Person, target: Person, type = 'follow') {
-  return recordEvent(h.db, 'follow_events', { type, actor: actorOf(actor), targetId: target.id });
+export function follow(
+  h: Harness,
+  actor: Person,
+  target: Person,
+  type: FollowChanged<ObjectId>['type'] = 'follow',
+) {
+  return recordEvent(h.db, LOGS.follows, { type, actor: actorOf(actor), targetId: target.id });
 }
 
 /** A request to the service as `who` (the gateway's identity header), or as nobody. */

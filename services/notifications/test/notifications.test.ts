@@ -87,8 +87,8 @@ test('every comment notifies: two comments, two notifications', async () => {
 test('the list shows the sender’s current names after a profile edit', async () => {
   await follow(h, bob, ada);
   await h.drain();
-  const { recordEvent } = await import('@devcircle/service-kit');
-  await recordEvent(h.db, 'profile_events', {
+  const { LOGS, recordEvent } = await import('@devcircle/service-kit');
+  await recordEvent(h.db, LOGS.profiles, {
     type: 'profile.updated',
     userId: bob.id,
     username: bob.username,
@@ -177,12 +177,12 @@ test('delete all empties only the caller’s list, and a redelivery does not bri
 });
 
 test('an account deletion removes what it received and what it caused, and nothing new is made for it', async () => {
-  const { recordEvent } = await import('@devcircle/service-kit');
+  const { LOGS, recordEvent } = await import('@devcircle/service-kit');
   const post = new ObjectId();
   await follow(h, bob, ada);
   await like(h, ada, bob, post);
   await h.drain();
-  await recordEvent(h.db, 'user_events', { type: 'account.deleted', userId: bob.id });
+  await recordEvent(h.db, LOGS.users, { type: 'account.deleted', userId: bob.id });
   await h.drain();
   expect(await list(h, ada)).toEqual([]);
   expect(await h.db.collection('notifications').countDocuments({ userId: bob.id })).toBe(0);

@@ -1,5 +1,6 @@
 import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
 import {
+  LOGS,
   encodeIdentity,
   IDENTITY_HEADER,
   recordEvent,
@@ -112,7 +113,7 @@ test('an account deletion leaves the reports but removes who sent them', async (
   });
 
   // As the users service records it (docs/events.md): the user id as an ObjectId.
-  await recordEvent(client.db(), 'user_events', {
+  await recordEvent(client.db(), LOGS.users, {
     type: 'account.deleted',
     userId: new ObjectId(identity.id),
   });

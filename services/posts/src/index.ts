@@ -1,10 +1,9 @@
-import { ensureEventLog, type ServiceDefinition } from '@devcircle/service-kit';
+import { ensureEventLog, LOGS, type ServiceDefinition } from '@devcircle/service-kit';
 import { ensureCommentIndexes } from './comments/indexes';
 import { accountDeletionConsumer } from './consumers/account-deletion';
 import { authorsConsumer } from './consumers/authors';
 import { followsConsumer } from './consumers/follows';
 import { createPostsContext } from './context';
-import { POST_EVENTS } from './events/post-event';
 import { ensureFollowIndexes } from './follows/indexes';
 import { ensureLikeIndexes } from './likes/indexes';
 import { ensurePostIndexes } from './posts/indexes';
@@ -24,7 +23,7 @@ export const definition: ServiceDefinition = {
     await ensureLikeIndexes(db);
     await ensureCommentIndexes(db);
     await ensureFollowIndexes(db);
-    await ensureEventLog(db, POST_EVENTS);
+    await ensureEventLog(db, LOGS.posts);
   },
   routes: (router, deps) => {
     const app = createPostsContext(deps);
@@ -43,4 +42,4 @@ export { authorPostsQuery, feedQuery } from './posts/repository';
 export { postCommentsQuery } from './comments/repository';
 export type { PostView } from './posts/post';
 export type { FeedViewer } from './privacy/visibility';
-export type { PostEvent } from './events/post-event';
+export type { StoredPostEvent } from './events/record';

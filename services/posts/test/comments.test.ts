@@ -1,4 +1,4 @@
-import type { PostEvent, PostView } from '../src';
+import type { PostView, StoredPostEvent } from '../src';
 import type { CommentView } from '../src/comments/comment';
 import {
   addComment,
@@ -56,7 +56,7 @@ test('a comment is added trimmed, newest first, and recorded as an event', async
   });
 
   const events = await h.db
-    .collection<PostEvent>('post_events')
+    .collection<StoredPostEvent>('post_events')
     .find({ postId: oid(post._id) })
     .sort({ _id: 1 })
     .toArray();
@@ -213,7 +213,7 @@ test('only the comment author deletes it; a deleted comment is never shown and i
   expect(third.status).toBe(404);
   // One removal, one event, for the notification about it.
   const deletions = await h.db
-    .collection<PostEvent>('post_events')
+    .collection<StoredPostEvent>('post_events')
     .find({ type: 'comment.deleted', postId: oid(post._id) })
     .toArray();
   expect(deletions).toHaveLength(1);

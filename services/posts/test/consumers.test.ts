@@ -1,4 +1,5 @@
-import { recordEvent } from '@devcircle/service-kit';
+import { LOGS, recordEvent } from '@devcircle/service-kit';
+import { rawLog } from '@devcircle/service-test-kit';
 import { ObjectId } from 'mongodb';
 import type { PostView } from '../src';
 import {
@@ -35,7 +36,7 @@ test('profile.updated renames the author of posts and comments; an older event h
   await like(post._id, ada.headers);
 
   const renamed = { userId: oid(ada.id), username: 'ada_l', displayName: 'Ada Lovelace' };
-  await recordEvent(h.db, 'profile_events', { type: 'profile.updated', ...renamed });
+  await recordEvent(h.db, rawLog(LOGS.profiles), { type: 'profile.updated', ...renamed });
   await drainConsumers(h.service);
 
   const expected = { _id: ada.id, username: 'ada_l', displayName: 'Ada Lovelace' };
@@ -60,7 +61,7 @@ test('profile.updated renames the author of posts and comments; an older event h
 
 test('profile.updated for a user the service has not met yet creates the name record', async () => {
   const userId = new ObjectId();
-  await recordEvent(h.db, 'profile_events', {
+  await recordEvent(h.db, rawLog(LOGS.profiles), {
     type: 'profile.updated',
     userId,
     username: 'newcomer',
@@ -86,10 +87,10 @@ test('account.deleted cascades like DELETE /internal/users/:userId, counts and s
   expect(await statsOf(h.service, friend.id)).toEqual({ posts: 1, likes: 2 });
 
   // Recorded twice (a redelivery): the second run finds nothing left to remove.
-  await recordEvent(h.db, 'user_events', { type: 'account.deleted', userId: oid(doomed.id) });
-  await recordEvent(h.db, 'user_events', { type: 'account.deleted', userId: oid(doomed.id) });
+  await recordEvent(h.db, LOGS.users, { type: 'account.deleted', userId: oid(doomed.id) });
+  await recordEvent(h.db, LOGS.users, { type: 'account.deleted', userId: oid(doomed.id) });
   // Other types in the log are not this consumer's business.
-  await recordEvent(h.db, 'user_events', { type: 'something.else', userId: oid(friend.id) });
+  await recordEvent(h.db, rawLog(LOGS.users), { type: 'something.else', userId: oid(friend.id) });
   await drainConsumers(h.service);
 
   const byDoomed = { $or: [{ userId: oid(doomed.id) }, { postId: oid(own._id) }] };
@@ -107,8 +108,8 @@ test('account.deleted cascades like DELETE /internal/users/:userId, counts and s
 
 test('a malformed event is skipped, not retried forever', async () => {
   const user = newUser('after_bad');
-  await recordEvent(h.db, 'profile_events', { type: 'profile.updated', userId: 'nope' });
-  await recordEvent(h.db, 'profile_events', {
+  await recordEvent(h.db, rawLog(LOGS.profiles), { type: 'profile.updated', userId: 'nope' });
+  await recordEvent(h.db, rawLog(LOGS.profiles), {
     type: 'profile.updated',
     userId: oid(user.id),
     username: 'after_bad',

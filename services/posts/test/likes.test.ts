@@ -1,4 +1,4 @@
-import type { PostEvent, PostView } from '../src';
+import type { PostView, StoredPostEvent } from '../src';
 import {
   call,
   createPost,
@@ -90,7 +90,7 @@ test('likes, unlikes and their events are recorded with the right fields', async
   await like(post._id, fan.headers);
   await like(post._id, fan.headers);
   const events = await h.db
-    .collection<PostEvent>('post_events')
+    .collection<StoredPostEvent>('post_events')
     .find({ postId: oid(post._id) })
     .sort({ _id: 1 })
     .toArray();

@@ -1,4 +1,4 @@
-import { recordEvent } from '@devcircle/service-kit';
+import { LOGS, recordEvent } from '@devcircle/service-kit';
 import { ObjectId, type Document } from 'mongodb';
 import { feedQuery, type PostView } from '../src';
 import { FollowRepository } from '../src/follows/repository';
@@ -26,7 +26,7 @@ afterAll(() => h.stop());
 const NOT_FOUND = "This post doesn't exist or was deleted.";
 
 async function setPrivate(user: User, isPrivate: boolean): Promise<void> {
-  await recordEvent(h.db, 'profile_events', {
+  await recordEvent(h.db, LOGS.profiles, {
     type: 'profile.updated',
     userId: oid(user.id),
     username: user.username,
@@ -37,7 +37,7 @@ async function setPrivate(user: User, isPrivate: boolean): Promise<void> {
 }
 
 async function followEvent(type: 'follow' | 'unfollow', follower: User, followee: User): Promise<ObjectId> {
-  const id = await recordEvent(h.db, 'follow_events', {
+  const id = await recordEvent(h.db, LOGS.follows, {
     type,
     actor: { _id: oid(follower.id), username: follower.username },
     targetId: oid(followee.id),
@@ -260,7 +260,7 @@ test('an account deletion drops the user from the follows projection, both ways'
   const friend = newUser();
   await followEvent('follow', doomed, friend);
   await followEvent('follow', friend, doomed);
-  await recordEvent(h.db, 'user_events', { type: 'account.deleted', userId: oid(doomed.id) });
+  await recordEvent(h.db, LOGS.users, { type: 'account.deleted', userId: oid(doomed.id) });
   await drainConsumers(h.service);
   const pairs = { $or: [{ followerId: oid(doomed.id) }, { followeeId: oid(doomed.id) }] };
   expect(await h.db.collection('author_followers').countDocuments(pairs)).toBe(0);

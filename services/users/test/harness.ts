@@ -1,5 +1,6 @@
 import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
 import {
+  LOGS,
   encodeIdentity,
   IDENTITY_HEADER,
   recordEvent,
@@ -123,7 +124,7 @@ export async function announceAccount(
   h: UsersHarness,
   account: { userId: ObjectId; username: string; displayName?: string; createdAt?: Date },
 ): Promise<void> {
-  await recordEvent(h.db, 'account_events', {
+  await recordEvent(h.db, LOGS.accounts, {
     type: 'account.registered',
     userId: account.userId,
     username: account.username,

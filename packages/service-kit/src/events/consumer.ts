@@ -2,17 +2,17 @@ import { ObjectId, type Db, type Filter } from 'mongodb';
 import type { Logger } from 'pino';
 import { isDatabaseUnreachable } from '../database';
 import { CursorStore } from './cursors';
-import type { StoredEvent } from './event';
+import type { EventLog, EventPayload, Recorded, StoredEvent } from './event';
 import { ConsumerReporter } from './reporter';
 import { SeenSet } from './seen';
 import { recentStart, restartWindow, windowStart, type WindowState } from './window';
 
-export interface EventConsumerSpec {
+export interface EventConsumerSpec<E extends EventPayload = EventPayload> {
   /** Unique across services (`<service>.<purpose>`); with `log` it names the cursor. */
   name: string;
-  log: string;
+  log: EventLog<E>;
   /** Must be idempotent: an event can be handed over again after a restart or by the look-back. */
-  handle(event: StoredEvent): Promise<void>;
+  handle(event: Recorded<E>): Promise<void>;
   /** Pause between polls while there is nothing new. Default 250 ms. */
   intervalMs?: number;
   /** How far behind the cursor (and the clock) events committed late are still picked up. Default 30 s. */
@@ -91,8 +91,8 @@ class PollingConsumer implements EventConsumer {
     this.intervalMs = spec.intervalMs ?? DEFAULT_INTERVAL_MS;
     this.lookBackMs = spec.lookBackMs ?? DEFAULT_LOOK_BACK_MS;
     this.batchSize = spec.batchSize ?? DEFAULT_BATCH_SIZE;
-    this.cursors = new CursorStore(db, `${spec.name}:${spec.log}`);
-    this.reporter = new ConsumerReporter(logger.child({ consumer: spec.name, log: spec.log }));
+    this.cursors = new CursorStore(db, `${spec.name}:${spec.log.name}`);
+    this.reporter = new ConsumerReporter(logger.child({ consumer: spec.name, log: spec.log.name }));
     if (spec.position === 'live') {
       this.floor = new ObjectId();
       this.state = { lastId: this.floor };
@@ -187,7 +187,7 @@ class PollingConsumer implements EventConsumer {
   private async unseenAfter(from: ObjectId | undefined): Promise<StoredEvent[]> {
     const filter: Filter<StoredEvent> = from ? { _id: { $gt: from } } : {};
     const batch: StoredEvent[] = [];
-    const cursor = this.db.collection<StoredEvent>(this.spec.log).find(filter).sort({ _id: 1 });
+    const cursor = this.db.collection<StoredEvent>(this.spec.log.name).find(filter).sort({ _id: 1 });
     try {
       for await (const event of cursor) {
         if (this.seen.has(event._id)) continue;
@@ -222,6 +222,9 @@ class PollingConsumer implements EventConsumer {
 }
 
 /** Starts polling `spec.log` at once (docs/events.md "Consumers"); `startService` does this for a service. */
-export function startEventConsumer(deps: { db: Db; logger: Logger }, spec: EventConsumerSpec): EventConsumer {
+export function startEventConsumer<E extends EventPayload>(
+  deps: { db: Db; logger: Logger },
+  spec: EventConsumerSpec<E>,
+): EventConsumer {
   return new PollingConsumer(deps.db, deps.logger, spec);
 }

@@ -1,15 +1,26 @@
 import type { ObjectId } from 'mongodb';
 
-/** One document of an event log (docs/events.md): `_id` is the reading order, `createdAt` feeds the TTL. */
-export interface StoredEvent {
-  _id: ObjectId;
+/** What every event carries before it is recorded: its type; the rest is the log's payload. */
+export interface EventPayload {
   type: string;
-  createdAt: Date;
-  [field: string]: unknown;
 }
 
-/** What a producer passes to `recordEvent`: the type and the payload; `_id` and `createdAt` are added. */
-export interface NewEvent {
-  type: string;
-  [field: string]: unknown;
+/** One document of an event log (docs/events.md): `_id` is the reading order, `createdAt` feeds the TTL. */
+export type Recorded<E extends EventPayload> = E & { _id: ObjectId; createdAt: Date };
+
+/** Any recorded event, whatever its log: what the consumer machinery and its reports handle. */
+export type StoredEvent = Recorded<EventPayload>;
+
+/**
+ * A log as code names it: its collection and, for the type checker only, what it carries. Producers record
+ * and consumers read through the same handle, so a payload is written once and read without casts.
+ */
+export interface EventLog<E extends EventPayload> {
+  readonly name: string;
+  /** Never set: it only carries the payload type. */
+  readonly payload?: E;
+}
+
+export function eventLog<E extends EventPayload>(name: string): EventLog<E> {
+  return { name };
 }

@@ -8,6 +8,7 @@ export {
   type EventConsumerSpec,
 } from './consumer';
 export { EVENT_CURSORS, type EventCursor } from './cursors';
-export type { NewEvent, StoredEvent } from './event';
+export { eventLog, type EventLog, type EventPayload, type Recorded, type StoredEvent } from './event';
+export { LOGS } from './logs';
 export { DEFAULT_TTL_DAYS, ensureEventLog } from './log';
 export { recordEvent } from './record';

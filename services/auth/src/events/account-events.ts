@@ -1,9 +1,6 @@
-import { recordEvent } from '@devcircle/service-kit';
+import { LOGS, recordEvent } from '@devcircle/service-kit';
 import type { Db, ObjectId } from 'mongodb';
 import type { Account } from '../accounts/account';
-
-/** The log auth produces (docs/events.md), read by the users service to create profiles. */
-export const ACCOUNT_EVENTS = 'account_events';
 
 /**
  * `account.registered`, right after the account insert (no transaction ties them: a crash in between loses
@@ -11,7 +8,7 @@ export const ACCOUNT_EVENTS = 'account_events';
  * account's.
  */
 export function recordAccountRegistered(db: Db, account: Account): Promise<ObjectId> {
-  return recordEvent(db, ACCOUNT_EVENTS, {
+  return recordEvent(db, LOGS.accounts, {
     type: 'account.registered',
     userId: account._id,
     username: account.username,

@@ -1,8 +1,7 @@
-import type { EventConsumerSpec, Logger } from '@devcircle/service-kit';
+import type { ProfileUpdated } from '@devcircle/contracts';
+import { LOGS, type EventConsumerSpec, type Logger } from '@devcircle/service-kit';
 import { ObjectId } from 'mongodb';
 import { parseAccountId, type AccountRepository } from '../accounts/repository';
-
-export const PROFILE_EVENTS = 'profile_events';
 
 const userIdOf = (value: unknown): ObjectId | undefined =>
   value instanceof ObjectId ? value : typeof value === 'string' ? parseAccountId(value) : undefined;
@@ -11,10 +10,13 @@ const userIdOf = (value: unknown): ObjectId | undefined =>
  * `auth.display-names`: the display name auth answers (`/api/auth/me`, login, register) follows the users
  * service's profile edits. Idempotent; an older event handled after a newer one changes nothing.
  */
-export function displayNamesConsumer(accounts: AccountRepository, logger: Logger): EventConsumerSpec {
+export function displayNamesConsumer(
+  accounts: AccountRepository,
+  logger: Logger,
+): EventConsumerSpec<ProfileUpdated<ObjectId>> {
   return {
     name: 'auth.display-names',
-    log: PROFILE_EVENTS,
+    log: LOGS.profiles,
     handle: async (event) => {
       if (event.type !== 'profile.updated') return;
       const userId = userIdOf(event.userId);

@@ -1,5 +1,6 @@
-import { eventObjectId } from '@devcircle/service-kit';
-import type { EventConsumerSpec } from '@devcircle/service-kit';
+import type { AccountDeleted } from '@devcircle/contracts';
+import { eventObjectId, LOGS, type EventConsumerSpec } from '@devcircle/service-kit';
+import type { ObjectId } from 'mongodb';
 import { BUG_REPORTS } from '../bug-reports/repository';
 import type { NotificationsContext } from '../context';
 
@@ -8,10 +9,12 @@ import type { NotificationsContext } from '../context';
  * stay for triage but lose the reporter (`account.deleted` in the users service's `user_events`,
  * docs/events.md). The `people` mark keeps late events from making new ones. Idempotent.
  */
-export function accountDeletionConsumer(ctx: NotificationsContext): EventConsumerSpec {
+export function accountDeletionConsumer(
+  ctx: NotificationsContext,
+): EventConsumerSpec<AccountDeleted<ObjectId>> {
   return {
     name: 'notifications.account-deletion',
-    log: 'user_events',
+    log: LOGS.users,
     handle: async (event) => {
       if (event.type !== 'account.deleted') return;
       const userId = eventObjectId(event.userId);

@@ -1,19 +1,18 @@
-import { eventObjectId } from '@devcircle/service-kit';
-import type { EventConsumerSpec } from '@devcircle/service-kit';
+import type { FollowChanged } from '@devcircle/contracts';
+import { eventObjectId, LOGS, type EventConsumerSpec } from '@devcircle/service-kit';
+import type { ObjectId } from 'mongodb';
 import type { NotificationsContext } from '../context';
 import { notify } from '../notifications/notify';
 import { actorOf } from './actor';
-
-export const FOLLOW_EVENTS = 'follow_events';
 
 /**
  * `notifications.follows`: a follow notifies the followed user. An unfollow leaves the notification, and
  * following again does not notify twice: one follow notification per pair.
  */
-export function followEventsConsumer(ctx: NotificationsContext): EventConsumerSpec {
+export function followEventsConsumer(ctx: NotificationsContext): EventConsumerSpec<FollowChanged<ObjectId>> {
   return {
     name: 'notifications.follows',
-    log: FOLLOW_EVENTS,
+    log: LOGS.follows,
     handle: async (event) => {
       if (event.type !== 'follow') return;
       const actor = actorOf(event);

@@ -1,15 +1,20 @@
-import { eventObjectId } from '@devcircle/service-kit';
-import type { EventConsumerSpec } from '@devcircle/service-kit';
+import type { AccountRegistered, ProfileUpdated } from '@devcircle/contracts';
+import { eventObjectId, LOGS, type EventConsumerSpec, type Recorded } from '@devcircle/service-kit';
+import type { ObjectId } from 'mongodb';
 import type { NotificationsContext } from '../context';
 
 /**
  * The `people` projection: names from `account.registered` (auth) and `profile.updated` (users), the newest
  * event winning, so notifications show the sender's current name.
  */
-export function namesConsumers(ctx: NotificationsContext): EventConsumerSpec[] {
+type NameEvent = AccountRegistered<ObjectId> | ProfileUpdated<ObjectId>;
+
+export function namesConsumers(
+  ctx: NotificationsContext,
+): [EventConsumerSpec<AccountRegistered<ObjectId>>, EventConsumerSpec<ProfileUpdated<ObjectId>>] {
   const apply =
-    (eventType: string): EventConsumerSpec['handle'] =>
-    async (event) => {
+    (eventType: NameEvent['type']) =>
+    async (event: Recorded<NameEvent>): Promise<void> => {
       if (event.type !== eventType) return;
       const userId = eventObjectId(event.userId);
       const { username, displayName } = event;
@@ -25,7 +30,7 @@ export function namesConsumers(ctx: NotificationsContext): EventConsumerSpec[] {
       );
     };
   return [
-    { name: 'notifications.accounts', log: 'account_events', handle: apply('account.registered') },
-    { name: 'notifications.names', log: 'profile_events', handle: apply('profile.updated') },
+    { name: 'notifications.accounts', log: LOGS.accounts, handle: apply('account.registered') },
+    { name: 'notifications.names', log: LOGS.profiles, handle: apply('profile.updated') },
   ];
 }

@@ -1,12 +1,10 @@
-import { eventObjectId } from '@devcircle/service-kit';
-import type { EventConsumerSpec, StoredEvent } from '@devcircle/service-kit';
+import type { PostEvent } from '@devcircle/contracts';
+import { eventObjectId, LOGS, type EventConsumerSpec, type Recorded } from '@devcircle/service-kit';
 import { ObjectId } from 'mongodb';
 import type { NotificationsContext } from '../context';
 import { notify } from '../notifications/notify';
 import { recordSignal } from '../notifications/signals';
 import { actorOf } from './actor';
-
-export const POST_EVENTS = 'post_events';
 
 /**
  * `notifications.posts`: a like or a comment on someone's post notifies its author. An unlike leaves the
@@ -14,10 +12,10 @@ export const POST_EVENTS = 'post_events';
  * notify twice: one like notification per person and post. A deleted post takes its notifications with it, a
  * deleted comment its own.
  */
-export function postEventsConsumer(ctx: NotificationsContext): EventConsumerSpec {
+export function postEventsConsumer(ctx: NotificationsContext): EventConsumerSpec<PostEvent<ObjectId>> {
   return {
     name: 'notifications.posts',
-    log: POST_EVENTS,
+    log: LOGS.posts,
     handle: async (event) => {
       if (event.type === 'post.deleted' || event.type === 'comment.deleted') return forget(ctx, event);
       if (event.type !== 'like' && event.type !== 'comment') return;
@@ -48,7 +46,7 @@ export function postEventsConsumer(ctx: NotificationsContext): EventConsumerSpec
 }
 
 /** `post.deleted` / `comment.deleted`: the notifications about what is gone go too, from open lists as well. */
-async function forget(ctx: NotificationsContext, event: StoredEvent): Promise<void> {
+async function forget(ctx: NotificationsContext, event: Recorded<PostEvent<ObjectId>>): Promise<void> {
   const postId = eventObjectId(event.postId);
   const recipientId = eventObjectId(event.postAuthorId);
   const commentId = eventObjectId(event.commentId);

@@ -1,4 +1,4 @@
-import type { EventConsumerSpec } from '@devcircle/service-kit';
+import { eventLog, type EventConsumerSpec } from '@devcircle/service-kit';
 import { NOTIFICATIONS, toView, type NotificationDoc } from '../notifications/notification';
 import type { SocketRegistry } from './registry';
 
@@ -8,18 +8,17 @@ import type { SocketRegistry } from './registry';
  * is made at insertion), so a notification is pushed exactly when it exists, and the event consumers' look-back
  * machinery also catches inserts that commit out of order.
  */
-export function fanOutConsumer(registry: SocketRegistry): EventConsumerSpec {
+export function fanOutConsumer(registry: SocketRegistry): EventConsumerSpec<NotificationDoc> {
   return {
     name: 'notifications.push',
-    log: NOTIFICATIONS,
+    log: eventLog<NotificationDoc>(NOTIFICATIONS),
     position: 'live',
     // Inserts here commit within milliseconds of their id; a short window keeps the re-reading small while
     // notifications pour in (every instance reads every one).
     lookBackMs: 5000,
     // Sockets on other instances than the one that made a notification wait for this poll.
     intervalMs: 100,
-    handle: async (event) => {
-      const doc = event as unknown as NotificationDoc;
+    handle: async (doc) => {
       if (doc.removed) return;
       registry.deliver(doc.userId.toHexString(), toView(doc));
     },

@@ -1,13 +1,12 @@
-import { eventObjectId } from '@devcircle/service-kit';
-import type { EventConsumerSpec } from '@devcircle/service-kit';
-import { NOTIFICATION_SIGNALS } from '../notifications/signals';
+import { eventObjectId, type EventConsumerSpec } from '@devcircle/service-kit';
+import { NOTIFICATION_SIGNALS, type Signal } from '../notifications/signals';
 import type { SocketRegistry } from './registry';
 
 /**
  * `notifications.signals`, run by every instance for itself ('live'): a mark-all-read, a delete-all or
  * notifications removed with their post, made through any instance, reach the user's sockets on this one.
  */
-export function signalFanOutConsumer(registry: SocketRegistry): EventConsumerSpec {
+export function signalFanOutConsumer(registry: SocketRegistry): EventConsumerSpec<Signal> {
   return {
     name: 'notifications.signals',
     log: NOTIFICATION_SIGNALS,

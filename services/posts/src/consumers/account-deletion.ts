@@ -1,18 +1,17 @@
-import { eventObjectId } from '@devcircle/service-kit';
-import type { EventConsumerSpec } from '@devcircle/service-kit';
+import type { AccountDeleted } from '@devcircle/contracts';
+import { eventObjectId, LOGS, type EventConsumerSpec } from '@devcircle/service-kit';
+import type { ObjectId } from 'mongodb';
 import { deleteUserContent } from '../cleanup/delete-user-content';
 import type { PostsContext } from '../context';
-
-export const USER_EVENTS = 'user_events';
 
 /**
  * `posts.account-deletion`: a deleted account's posts, likes and comments go, as with
  * `DELETE /internal/users/:userId`. The cascade is safe to repeat, so redelivery removes nothing twice.
  */
-export function accountDeletionConsumer(app: PostsContext): EventConsumerSpec {
+export function accountDeletionConsumer(app: PostsContext): EventConsumerSpec<AccountDeleted<ObjectId>> {
   return {
     name: 'posts.account-deletion',
-    log: USER_EVENTS,
+    log: LOGS.users,
     handle: async (event) => {
       if (event.type !== 'account.deleted') return;
       const userId = eventObjectId(event.userId);

@@ -1,9 +1,8 @@
-import { eventObjectId } from '@devcircle/service-kit';
-import type { EventConsumerSpec } from '@devcircle/service-kit';
+import type { ProfileUpdated } from '@devcircle/contracts';
+import { eventObjectId, LOGS, type EventConsumerSpec } from '@devcircle/service-kit';
+import type { ObjectId } from 'mongodb';
 import type { PostsContext } from '../context';
 import { syncAuthorPrivacy } from '../privacy/sync';
-
-export const PROFILE_EVENTS = 'profile_events';
 
 /**
  * `posts.authors`: the names shown with posts and comments follow the users service's profile edits, the
@@ -11,10 +10,10 @@ export const PROFILE_EVENTS = 'profile_events';
  * every post of theirs (`authorPrivate`, what the feed filters on). Idempotent, and an older event handled
  * after a newer one (redelivery, the look-back) leaves the newer values.
  */
-export function authorsConsumer(app: PostsContext): EventConsumerSpec {
+export function authorsConsumer(app: PostsContext): EventConsumerSpec<ProfileUpdated<ObjectId>> {
   return {
     name: 'posts.authors',
-    log: PROFILE_EVENTS,
+    log: LOGS.profiles,
     handle: async (event) => {
       if (event.type !== 'profile.updated') return;
       const userId = eventObjectId(event.userId);

@@ -1,22 +1,21 @@
-import { eventObjectId } from '@devcircle/service-kit';
-import type { EventConsumerSpec } from '@devcircle/service-kit';
+import type { FollowChanged } from '@devcircle/contracts';
+import { eventObjectId, LOGS, type EventConsumerSpec } from '@devcircle/service-kit';
+import type { ObjectId } from 'mongodb';
 import type { PostsContext } from '../context';
-
-export const FOLLOW_EVENTS = 'follow_events';
 
 /**
  * `posts.follows`: who follows whom, for showing a private author's posts to their followers. Each pair keeps
  * the last applied event's `_id`, so redelivery and out-of-order handling never undo a newer follow or
  * unfollow.
  */
-export function followsConsumer(app: PostsContext): EventConsumerSpec {
+export function followsConsumer(app: PostsContext): EventConsumerSpec<FollowChanged<ObjectId>> {
   return {
     name: 'posts.follows',
-    log: FOLLOW_EVENTS,
+    log: LOGS.follows,
     handle: async (event) => {
       if (event.type !== 'follow' && event.type !== 'unfollow') return;
-      const actor = event.actor as { _id?: unknown } | undefined;
-      const followerId = eventObjectId(actor?._id);
+      // Typed, but written by another process: a malformed event is skipped, not trusted.
+      const followerId = eventObjectId(event.actor?._id);
       const followeeId = eventObjectId(event.targetId);
       if (!followerId || !followeeId) {
         // Retrying cannot repair it, and holding it would stop every later follow.

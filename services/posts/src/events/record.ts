@@ -1,11 +1,12 @@
-import { recordEvent } from '@devcircle/service-kit';
+import type { PostEvent } from '@devcircle/contracts';
+import { LOGS, recordEvent, type Recorded } from '@devcircle/service-kit';
 import type { ObjectId } from 'mongodb';
 import type { PostsContext } from '../context';
-import { POST_EVENTS, type PostEvent } from './post-event';
 
-export type PostEventInput = Omit<PostEvent, '_id' | 'createdAt'>;
+/** One document of `post_events` as it is stored (read by the notifications service). */
+export type StoredPostEvent = Recorded<PostEvent<ObjectId>>;
 
 /** Appends to `post_events`, right after the write the event describes (no transactions to tie them). */
-export function recordPostEvent(ctx: PostsContext, event: PostEventInput): Promise<ObjectId> {
-  return recordEvent(ctx.deps.db, POST_EVENTS, { ...event });
+export function recordPostEvent(ctx: PostsContext, event: PostEvent<ObjectId>): Promise<ObjectId> {
+  return recordEvent(ctx.deps.db, LOGS.posts, event);
 }

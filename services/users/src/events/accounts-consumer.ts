@@ -1,7 +1,9 @@
 import { eventObjectId, isDuplicateKey } from '@devcircle/service-kit';
-import type { EventConsumerSpec, StoredEvent } from '@devcircle/service-kit';
+import type { AccountRegistered } from '@devcircle/contracts';
+import { LOGS, type EventConsumerSpec } from '@devcircle/service-kit';
+import type { ObjectId } from 'mongodb';
 import type { UsersContext } from '../context';
-import { ACCOUNT_EVENTS, accountDeleted } from './logs';
+import { accountDeleted } from './logs';
 
 function toDate(value: unknown): Date | undefined {
   if (value instanceof Date) return value;
@@ -15,11 +17,11 @@ function toDate(value: unknown): Date | undefined {
  * account id), so redelivery changes nothing; an account whose deletion is already recorded gets none (the
  * event re-read in the look-back window after the account was deleted).
  */
-export function accountsConsumer(app: UsersContext): EventConsumerSpec {
+export function accountsConsumer(app: UsersContext): EventConsumerSpec<AccountRegistered<ObjectId>> {
   return {
     name: 'users.accounts',
-    log: ACCOUNT_EVENTS,
-    handle: async (event: StoredEvent) => {
+    log: LOGS.accounts,
+    handle: async (event) => {
       if (event.type !== 'account.registered') return;
       const userId = eventObjectId(event.userId);
       const { username, displayName } = event;

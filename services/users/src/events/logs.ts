@@ -1,29 +1,22 @@
-import { ensureEventLog, recordEvent } from '@devcircle/service-kit';
+import { ensureEventLog, LOGS, recordEvent } from '@devcircle/service-kit';
 import type { Db, ObjectId } from 'mongodb';
 import type { UsersContext } from '../context';
 import type { Actor } from '../follows/follow-user';
 import type { Profile } from '../profiles/profile';
 
-/** The logs this service produces (docs/events.md). */
-export const PROFILE_EVENTS = 'profile_events';
-export const USER_EVENTS = 'user_events';
-export const FOLLOW_EVENTS = 'follow_events';
-/** Auth's log, read by the `users.accounts` consumer. */
-export const ACCOUNT_EVENTS = 'account_events';
-
 /** Declares the logs (and `user_events` by user, for the "was this account deleted" check). */
 export async function ensureEventLogs(db: Db): Promise<void> {
-  await ensureEventLog(db, PROFILE_EVENTS);
-  await ensureEventLog(db, USER_EVENTS);
-  await ensureEventLog(db, FOLLOW_EVENTS);
-  await db.collection(USER_EVENTS).createIndexes([{ key: { userId: 1 }, name: 'user' }]);
+  await ensureEventLog(db, LOGS.profiles);
+  await ensureEventLog(db, LOGS.users);
+  await ensureEventLog(db, LOGS.follows);
+  await db.collection(LOGS.users.name).createIndexes([{ key: { userId: 1 }, name: 'user' }]);
 }
 
 /** The fields of `profile.updated` (docs/events.md); `isPrivate` is always the profile's current value. */
 export type ProfileAnnouncement = Pick<Profile, '_id' | 'username' | 'displayName' | 'isPrivate'>;
 
 export function recordProfileUpdated(app: UsersContext, profile: ProfileAnnouncement): Promise<ObjectId> {
-  return recordEvent(app.deps.db, PROFILE_EVENTS, {
+  return recordEvent(app.deps.db, LOGS.profiles, {
     type: 'profile.updated',
     userId: profile._id,
     username: profile.username,
@@ -38,7 +31,7 @@ export function recordFollowEvent(
   actor: Actor,
   targetId: ObjectId,
 ): Promise<ObjectId> {
-  return recordEvent(app.deps.db, FOLLOW_EVENTS, {
+  return recordEvent(app.deps.db, LOGS.follows, {
     type,
     actor: { _id: actor.id, username: actor.username },
     targetId,
@@ -46,13 +39,13 @@ export function recordFollowEvent(
 }
 
 export function recordAccountDeleted(app: UsersContext, userId: ObjectId): Promise<ObjectId> {
-  return recordEvent(app.deps.db, USER_EVENTS, { type: 'account.deleted', userId });
+  return recordEvent(app.deps.db, LOGS.users, { type: 'account.deleted', userId });
 }
 
 /** True once the account's deletion has been recorded: its profile must not come back. */
 export async function accountDeleted(app: UsersContext, userId: ObjectId): Promise<boolean> {
   const found = await app.deps.db
-    .collection(USER_EVENTS)
+    .collection(LOGS.users.name)
     .findOne({ userId, type: 'account.deleted' }, { projection: { _id: 1 } });
   return found !== null;
 }
