@@ -2,6 +2,7 @@ const js = require('@eslint/js');
 const tseslint = require('typescript-eslint');
 const prettier = require('eslint-config-prettier');
 const globals = require('globals');
+const { boundaries } = require('./eslint.boundaries');
 
 module.exports = tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**'] },
@@ -18,4 +19,5 @@ module.exports = tseslint.config(
     files: ['**/*.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  ...boundaries,
 );

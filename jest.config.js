@@ -6,6 +6,7 @@ module.exports = {
     '<rootDir>/packages/*/jest.config.js',
     '<rootDir>/shell/jest.config.js',
     '<rootDir>/mf-*/jest.config.js',
+    '<rootDir>/scripts/jest.config.js',
   ],
   // A global option: Jest ignores it inside project configs. Integration tests start real servers.
   testTimeout: 30000,
