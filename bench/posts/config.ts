@@ -1,4 +1,4 @@
-/** How big the posts benchmark is: the full run (the scale ARCHITECTURE.md promises) or `--quick`, ~10× smaller. */
+/** How big the posts benchmark is: the full run (the scale docs/architecture.md sets) or `--quick`, ~10× smaller. */
 export interface BenchConfig {
   quick: boolean;
   /** Posts in the feed, and the distinct authors who wrote them (every author has an `authors` record). */

@@ -1,7 +1,7 @@
 const path = require('node:path');
 
 /**
- * The modules every app shares as federation singletons (ARCHITECTURE "Front end", "Known pins").
+ * The modules every app shares as federation singletons (docs/architecture.md "Front end").
  * `react-dom/client` and `react/jsx-runtime` are listed on their own: sharing only `react-dom` and `react`
  * still lets a second copy of react-dom load through those entry points.
  */
