@@ -1,6 +1,6 @@
 /**
  * The server as the benchmarks run it in a child process: the same `startServer` and ready line as the CLI
- * (services/embedded-mongo/src/cli.ts), plus what the CLI cannot do from outside — compaction on request (an IPC
+ * (packages/embedded-mongo/src/cli.ts), plus what the CLI cannot do from outside — compaction on request (an IPC
  * message) and a configurable automatic-compaction threshold.
  *
  * usage: node --import tsx bench-server.ts --dbpath <dir> [--port 0] [--compact-after-bytes <n>]
