@@ -1,4 +1,4 @@
-import { MongoClient, MongoError, MongoServerError, type Db } from 'mongodb';
+import { MongoClient, MongoError, MongoServerError, type Db, type MongoClientOptions } from 'mongodb';
 import type { Logger } from 'pino';
 
 /** Driver errors that mean "the database cannot be reached", as opposed to a bad query. */
@@ -41,7 +41,8 @@ export interface Database {
 
 /**
  * The driver fails an operation after `serverSelectionTimeoutMS` when no server is reachable, so a short one
- * turns "database down" into a 503 within a second; a frequent heartbeat notices quickly that it is back.
+ * turns "database down" into a 503 within a second; a frequent heartbeat notices quickly that it is back. These
+ * are defaults: an option written in the connection string (`MONGODB_URI`) wins over them.
  *
  * Once connected, the driver rides out outages by itself. But when the very first connection fails, driver 7
  * leaves the client closed ("Topology is closed") until `connect()` is called again, so a service started before
@@ -51,17 +52,39 @@ export interface OpenOptions {
   retryMs?: number;
   /** Told once when the database cannot be reached at start, and again when it is. */
   logger?: Logger;
+  /** Replaces the default pool size; a `maxPoolSize` in the URI still wins. */
   maxPoolSize?: number;
+}
+
+const DEFAULTS = {
+  serverSelectionTimeoutMS: 700,
+  connectTimeoutMS: 700,
+  heartbeatFrequencyMS: 1000,
+  maxPoolSize: 50,
+} satisfies MongoClientOptions;
+
+/**
+ * The option names written in a connection string's query, lower-cased (the driver reads them in any case). Not
+ * `new URL`: a connection string may list several hosts (`a:27017,b:27017`), which URL refuses.
+ */
+function optionsInUri(uri: string): Set<string> {
+  const query = uri.includes('?') ? uri.slice(uri.indexOf('?') + 1) : '';
+  return new Set([...new URLSearchParams(query).keys()].map((name) => name.toLowerCase()));
+}
+
+/**
+ * The driver lets options passed in code override those in the URI, so only the defaults the URI does not set
+ * are passed: an operator's `MONGODB_URI` has the last word.
+ */
+function clientOptions(uri: string, maxPoolSize: number | undefined): MongoClientOptions {
+  const inUri = optionsInUri(uri);
+  const wanted: MongoClientOptions = { ...DEFAULTS, maxPoolSize: maxPoolSize ?? DEFAULTS.maxPoolSize };
+  return Object.fromEntries(Object.entries(wanted).filter(([name]) => !inUri.has(name.toLowerCase())));
 }
 
 export function openDatabase(uri: string, options: OpenOptions = {}): Database {
   const { retryMs = 1000, logger } = options;
-  const client = new MongoClient(uri, {
-    serverSelectionTimeoutMS: 700,
-    connectTimeoutMS: 700,
-    heartbeatFrequencyMS: 1000,
-    maxPoolSize: options.maxPoolSize ?? 50,
-  });
+  const client = new MongoClient(uri, clientOptions(uri, options.maxPoolSize));
   const db = client.db();
   let closed = false;
   let failed = false;
