@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import {
+  checkBearer,
   closeServer,
   createLogger,
   notFound,
@@ -9,7 +10,6 @@ import {
   type Logger,
 } from '@devcircle/service-kit';
 import { createApp } from './app';
-import { applyToken } from './auth';
 import { loadConfig, type GatewayConfig } from './config';
 import { connectStore, createRateLimits } from './limits';
 import { createProxy, rejectUpgrade } from './proxy';
@@ -74,10 +74,11 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
   });
   const server = http.createServer(app.callback());
 
-  // Upgrades: `/socket.io` goes through to notifications (a valid bearer token, if sent, is forwarded as the
-  // identity); anything else is refused. Upgraded sockets are tracked so that stop() can close them.
+  // Upgrades: `/socket.io` goes through to notifications, which checks the token in the socket.io handshake;
+  // anything else is refused. No identity header is signed for them: socket.io answers upgrades before any
+  // service route could read one (a client's copy is stripped all the same). Upgraded sockets are tracked so
+  // that stop() can close them.
   const upgradedSockets = new Set<Socket>();
-  const tokenOptions = { jwtSecret: config.jwtSecret, internalSecret: config.internalSecret, revocations };
   server.on('upgrade', (req: http.IncomingMessage, socket: Socket, head: Buffer) => {
     socket.on('error', () => undefined);
     const pathname = (req.url ?? '/').split('?')[0];
@@ -87,7 +88,8 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
       return;
     }
     const { requestId } = prepareForwarding(req, config.trustProxyHops);
-    const identity = applyToken(req, tokenOptions);
+    // Only for the log line: the handshake makes the same check (service-kit's) and decides.
+    const token = checkBearer(req.headers.authorization, config.jwtSecret, revocations);
     upgradedSockets.add(socket);
     socket.once('close', () => upgradedSockets.delete(socket));
     logger.info(
@@ -96,7 +98,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
         method: req.method,
         path: pathname,
         upgrade: req.headers.upgrade,
-        ...(identity && 'identity' in identity ? { userId: identity.identity.id } : {}),
+        ...(token && 'identity' in token ? { userId: token.identity.id } : {}),
       },
       'upgrade',
     );

@@ -1,4 +1,4 @@
-import { eventually } from './helpers';
+import { bearer, eventually, sign } from './helpers';
 import {
   connected,
   listen,
@@ -41,7 +41,8 @@ test('a handshake without a token, or with a bad one, is refused', async () => {
   expect((await refusal(anonymous)).message).toBe('Authentication required');
   const forged = listen(url, () => ({ token: 'not.a.token' }));
   listeners.push(forged);
-  expect((await refusal(forged)).message).toBe('Invalid token');
+  // The gateway's wording for a bad token (one check, service-kit's, for HTTP and sockets).
+  expect((await refusal(forged)).message).toBe('Authentication required');
 });
 
 test('a like, a comment and a follow reach the author’s socket live, as the list returns them', async () => {
@@ -160,6 +161,40 @@ test('a password change revokes the old token: its socket is disconnected and ca
   expect((await refusal(again)).message).toBe('Your session is no longer valid. Please log in again.');
   const renewed = socketOf({ ...ada, token: change.body.token as string });
   await connected(renewed);
+});
+
+test('the socket handshake and the HTTP API refuse a revoked, an expired or a bad token alike', async () => {
+  const ada = await register(url, 'ada');
+  // Ada's socket with the old token ends once notifications knows the revocation: then both know it.
+  const socket = socketOf(ada);
+  await connected(socket);
+  const disconnected = new Promise<string>((resolve) => socket.socket.once('disconnect', resolve));
+  const change = await send(url, 'PUT', `/api/users/${ada.id}/password`, ada, {
+    currentPassword: 'realtime-pass1',
+    newPassword: 'realtime-pass2',
+    confirmPassword: 'realtime-pass2',
+  });
+  expect(change.status).toBe(200);
+  await disconnected;
+  const user = { userId: ada.id, username: ada.username, email: `${ada.username}@example.com`, tv: 1 };
+  const tokens = {
+    revoked: ada.token,
+    expired: sign(user, { expiresIn: -10 }),
+    bad: 'not.a.token',
+  };
+
+  const refusals: Record<string, unknown> = {};
+  for (const [kind, token] of Object.entries(tokens)) {
+    const http = await send(url, 'GET', '/api/notifications', { ...ada, token, auth: bearer(token) });
+    const socketRefusal = await refusal(socketOf({ ...ada, token }));
+    expect({ kind, status: http.status }).toEqual({ kind, status: 401 });
+    expect({ kind, socket: { message: socketRefusal.message, code: socketRefusal.data?.code } }).toEqual({
+      kind,
+      socket: { message: http.body.message, code: http.body.code },
+    });
+    refusals[kind] = http.body.code;
+  }
+  expect(refusals).toEqual({ revoked: 'TOKEN_REVOKED', expired: 'TOKEN_EXPIRED', bad: 'UNAUTHORIZED' });
 });
 
 test('likes made while the service is stopped become notifications when it is back, and are pushed', async () => {

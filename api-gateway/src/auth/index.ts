@@ -1,2 +1,1 @@
-export { applyToken, readToken, requireToken, type TokenOptions } from './middleware';
-export { checkBearer, type TokenCheck } from './tokens';
+export { readToken, requireToken, type TokenOptions } from './middleware';

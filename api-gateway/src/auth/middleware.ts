@@ -1,13 +1,14 @@
 import type { IncomingMessage } from 'node:http';
 import {
+  checkBearer,
   encodeIdentity,
   IDENTITY_HEADER,
   unauthorized,
   type HttpError,
   type RevocationList,
+  type TokenCheck,
 } from '@devcircle/service-kit';
 import type { Middleware } from 'koa';
-import { checkBearer, type TokenCheck } from './tokens';
 
 declare module 'koa' {
   interface DefaultState {
@@ -22,10 +23,11 @@ export interface TokenOptions {
 }
 
 /**
- * Checks the request's bearer token and, when it is valid, sets the signed identity header that the services
- * trust (any copy the client sent was removed before).
+ * Checks the request's bearer token with service-kit's `checkBearer` (the check the socket handshake makes too)
+ * and, when it is valid, sets the signed identity header that the services trust (any copy the client sent was
+ * removed before). Undefined when the request has no `Authorization` header.
  */
-export function applyToken(req: IncomingMessage, options: TokenOptions): TokenCheck {
+export function applyToken(req: IncomingMessage, options: TokenOptions): TokenCheck | undefined {
   const check = checkBearer(req.headers.authorization, options.jwtSecret, options.revocations);
   if (check && 'identity' in check) {
     req.headers[IDENTITY_HEADER] = encodeIdentity(check.identity, options.internalSecret);
@@ -41,7 +43,7 @@ export function readToken(options: TokenOptions): Middleware {
   return async (ctx, next) => {
     const check = applyToken(ctx.req, options);
     if (check && 'identity' in check) ctx.state.identity = check.identity;
-    else if (check) ctx.state.tokenError = check.error;
+    else if (check) ctx.state.tokenError = check.refused;
     await next();
   };
 }

@@ -70,6 +70,8 @@ export { INTERNAL_HEADER, internalHeaders, requireInternal } from './internal';
 export { runProcess } from './process';
 export { probe, type ProbeResult } from './probe';
 export {
+  checkBearer,
+  checkToken,
   RevocationList,
   startRevocationPoller,
   TOKEN_ISSUER,
@@ -77,6 +79,7 @@ export {
   type RevocationListener,
   type RevocationPoller,
   type RevocationSource,
+  type TokenCheck,
   type TokenPayload,
   type TokenVerification,
 } from './tokens';

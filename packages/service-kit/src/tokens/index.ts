@@ -1,4 +1,5 @@
 export { TOKEN_ISSUER, type TokenPayload } from './payload';
 export { verifyToken, type TokenVerification } from './verify';
+export { checkBearer, checkToken, type TokenCheck } from './check';
 export { RevocationList, type RevocationListener } from './revocation-list';
 export { startRevocationPoller, type RevocationPoller, type RevocationSource } from './revocation-poller';

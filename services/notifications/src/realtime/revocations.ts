@@ -8,8 +8,9 @@ export interface RevocationFollower {
 }
 
 /**
- * Learns token revocations from auth (as the gateway does) and ends the sockets whose token a password change
- * or an account deletion revoked. The handshake refuses revoked tokens with the same list.
+ * Learns token revocations from auth with service-kit's poller and list (the gateway runs its own instance of the
+ * same code) and ends the sockets whose token a password change or an account deletion revoked. The handshake
+ * refuses revoked tokens with this list, through the kit's `checkToken`.
  */
 export function followRevocations(options: {
   settings: NotificationsSettings;
@@ -18,7 +19,7 @@ export function followRevocations(options: {
   logger: Logger;
 }): RevocationFollower {
   const { settings, registry } = options;
-  const list = new RevocationList();
+  const list = new RevocationList({ logger: options.logger });
   list.onRevoked((userId, tokenVersion) => {
     for (const socket of registry.socketsOf(userId)) {
       if (socket.data.tokenVersion < tokenVersion) socket.disconnect(true);
