@@ -18,6 +18,11 @@ export interface AuthorPosts {
   stats?: { posts: number; likes: number };
 }
 
+/** The client request a call is made for; its headers are read with `get` (a Koa context is one). */
+export interface IncomingRequest {
+  get(name: string): string;
+}
+
 export const emptyPagination = (): Pagination => ({ current: 1, pages: 0, total: 0, hasMore: false });
 
 function isAuthorPosts(body: unknown): body is AuthorPosts {
@@ -41,19 +46,23 @@ export class PostsClient {
   ) {}
 
   /**
-   * A user's posts for the profile page, with the viewer's identity header forwarded (for `likedByMe`).
-   * Undefined when the posts service cannot be reached or answers something else than the page.
+   * A user's posts for the profile page, asked for `request`: the viewer's identity header (for `likedByMe`) is
+   * the one the gateway signed, forwarded as it came (posts verifies it; users does not sign it again), and so is
+   * the request id. The internal secret says the call is from a service. Undefined when the posts service cannot
+   * be reached or answers something else than the page.
    */
   async authorPosts(
     userId: ObjectId,
     page: number,
     limit: number,
-    forward: { identity?: string; requestId?: string },
+    request: IncomingRequest,
   ): Promise<AuthorPosts | undefined> {
     const url = `${this.baseUrl}/internal/authors/${userId.toHexString()}/posts?page=${page}&limit=${limit}`;
     const headers: Record<string, string> = { ...internalHeaders(this.internalSecret) };
-    if (forward.identity) headers[IDENTITY_HEADER] = forward.identity;
-    if (forward.requestId) headers[REQUEST_ID_HEADER] = forward.requestId;
+    for (const name of [IDENTITY_HEADER, REQUEST_ID_HEADER]) {
+      const value = request.get(name);
+      if (value) headers[name] = value;
+    }
     const result = await callUpstream(url, { method: 'GET', headers }, this.timeoutMs);
     if (!result.reached) {
       this.logger.warn({ url, error: result.error }, 'posts service unreachable');

@@ -1,6 +1,5 @@
 import {
   callerOf,
-  encodeIdentity,
   forbidden,
   notFound,
   REQUEST_ID_HEADER,
@@ -28,14 +27,6 @@ export function callerIn(state: { identity?: Identity }): Caller {
   const id = parseObjectId(identity.id);
   if (!id) throw unauthorized();
   return { id, username: identity.username, identity };
-}
-
-/** What is forwarded to the posts service: the caller's identity (re-signed) and the request id. */
-export function forwardedFor(app: UsersContext, caller: Caller, requestId: string) {
-  return {
-    identity: encodeIdentity(caller.identity, app.deps.config.internalSecret),
-    requestId: requestId || undefined,
-  };
 }
 
 export const requestIdOf = (ctx: { get(name: string): string }): string => ctx.get(REQUEST_ID_HEADER);

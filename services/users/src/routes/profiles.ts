@@ -7,7 +7,7 @@ import type { Router } from '../http-types';
 import { PROFILE_PRIVATE } from '../profiles/messages';
 import { toPublicUser, toRestrictedUser, toSummary, type UserSummary } from '../profiles/profile';
 import { visibilityOf } from '../privacy/visibility';
-import { callerIn, forwardedFor, requestIdOf } from './caller';
+import { callerIn } from './caller';
 import { loadProfile } from './load';
 import {
   DEFAULT_FOLLOWS_PAGE_SIZE,
@@ -79,7 +79,7 @@ export function profileRoutes(router: Router, app: UsersContext): void {
       return;
     }
     const [page, followers, following] = await Promise.all([
-      app.posts.authorPosts(profile._id, 1, limit, forwardedFor(app, caller, requestIdOf(ctx))),
+      app.posts.authorPosts(profile._id, 1, limit, ctx),
       includeFollowersData
         ? followList(app, followersQuery(profile._id), 'followerId', 0, EMBEDDED_FOLLOWS)
         : undefined,
@@ -112,12 +112,7 @@ export function profileRoutes(router: Router, app: UsersContext): void {
       const caller = callerIn(ctx.state);
       const profile = await loadProfile(app, ctx.params.username, caller);
       if (!(await visibilityOf(app, profile, caller.id)).canView) throw forbidden(PROFILE_PRIVATE);
-      const found = await app.posts.authorPosts(
-        profile._id,
-        page,
-        limit,
-        forwardedFor(app, caller, requestIdOf(ctx)),
-      );
+      const found = await app.posts.authorPosts(profile._id, page, limit, ctx);
       // Here the posts are the whole answer: without them it is an upstream failure.
       if (!found) throw new HttpError(502, POSTS_UNAVAILABLE, { code: 'UPSTREAM_UNAVAILABLE' });
       ctx.body = { posts: found.posts, pagination: found.pagination };
