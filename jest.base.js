@@ -13,6 +13,8 @@ const WORKSPACE_SOURCES = {
   '^@devcircle/api-gateway$': 'api-gateway/src',
   '^@devcircle/sdk$': 'packages/sdk/src',
   '^@devcircle/sdk/react$': 'packages/sdk/src/react',
+  '^@devcircle/sdk/remote$': 'packages/sdk/src/remote',
+  '^@devcircle/sdk/dev$': 'packages/sdk/src/dev',
   '^@devcircle/ui$': 'packages/ui/src',
   '\\.css$': 'test-support/style-stub.js',
 };

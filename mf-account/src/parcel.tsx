@@ -1,4 +1,4 @@
-import { createRemoteParcel } from '@devcircle/shell/src/remote-contract/createRemoteParcel';
+import { createRemoteParcel } from '@devcircle/sdk/remote';
 import { AccountApp } from './app/AccountApp';
 
 /** The account remote's single-spa lifecycles (exposed as `./parcel`); the shell mounts them as a parcel. */

@@ -1,4 +1,4 @@
-import { createRemoteParcel } from '@devcircle/shell/src/remote-contract/createRemoteParcel';
+import { createRemoteParcel } from '@devcircle/sdk/remote';
 import { ProfileApp } from './app/ProfileApp';
 
 /** The profile remote's single-spa lifecycles (exposed as `./parcel`); the shell mounts them as a parcel. */

@@ -31,7 +31,7 @@ function entryFilename(pathData) {
  * @param {boolean} [options.isHost]  the shell: builds `index.html` from `src/index.html`
  * @param {string} [options.devEntry]  a remote's dev-only host page (`npm run dev` serves the remote alone)
  * @param {string} [options.htmlTemplate]  the page template (default: the host's `src/index.html`; a remote's
- *   standalone dev page uses the shell's, so every app starts from the same document)
+ *   standalone dev page uses `standalone.html` here, the same document, so no remote needs the shell)
  * @param {object} [argv]  webpack-cli's argv (for `--mode`)
  */
 function createAppConfig({ name, dir, port, exposes, isHost = false, devEntry, htmlTemplate }, argv) {
@@ -72,7 +72,7 @@ function createAppConfig({ name, dir, port, exposes, isHost = false, devEntry, h
             ? path.join(dir, htmlTemplate)
             : isHost
               ? path.join(dir, 'src/index.html')
-              : require.resolve('@devcircle/shell/src/index.html'),
+              : path.join(__dirname, 'standalone.html'),
           // Absolute: index.html is served for every deep link (/post/abc), so relative URLs would break.
           publicPath: '/',
           // Only the app's own entry: the federation container (remoteEntry.js) is for other hosts to load.

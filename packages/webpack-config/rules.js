@@ -21,7 +21,7 @@ function scriptRule(isDev) {
 /**
  * `*.module.css`: CSS Modules in `pure` mode, so every selector must name a local class (no global selectors
  * leak out of a remote); class names are exported camelCased (`.post-card` → `styles.postCard`).
- * Any other `.css` is global: the shell's reset and tokens, and the font packages.
+ * Any other `.css` is global: the UI kit's reset and tokens, and the font packages.
  */
 function styleRules(isDev) {
   const styleLoader = isDev ? 'style-loader' : MiniCssExtractPlugin.loader;

@@ -13,6 +13,9 @@ const SINGLETONS = {
   'react-router-dom': 'react-router-dom',
   '@devcircle/sdk': '@devcircle/sdk',
   '@devcircle/sdk/react': '@devcircle/sdk',
+  // The remote contract: with it single-spa-react loads once, from the shell (shell/src/features/remotes imports
+  // it so the shell provides it). `@devcircle/sdk/dev` is not shared: only a remote's standalone page runs it.
+  '@devcircle/sdk/remote': '@devcircle/sdk',
   '@devcircle/ui': '@devcircle/ui',
 };
 

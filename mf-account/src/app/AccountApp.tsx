@@ -1,4 +1,4 @@
-import type { RemoteAppProps } from '@devcircle/shell/src/remote-contract/createRemoteParcel';
+import type { RemoteAppProps } from '@devcircle/sdk/remote';
 import { LoginScreen } from '../features/login/LoginScreen';
 import { RegisterScreen } from '../features/register/RegisterScreen';
 import { LogoutConfirmScreen } from '../features/logout-confirm/LogoutConfirmScreen';

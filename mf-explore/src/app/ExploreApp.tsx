@@ -1,4 +1,4 @@
-import type { RemoteAppProps } from '@devcircle/shell/src/remote-contract/createRemoteParcel';
+import type { RemoteAppProps } from '@devcircle/sdk/remote';
 import { ExploreScreen } from '../features/explore/ExploreScreen';
 
 /** The explore remote has one screen, /explore. */

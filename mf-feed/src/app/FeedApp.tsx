@@ -1,4 +1,4 @@
-import type { RemoteAppProps } from '@devcircle/shell/src/remote-contract/createRemoteParcel';
+import type { RemoteAppProps } from '@devcircle/sdk/remote';
 import { CreatePostScreen } from '../features/create-post/CreatePostScreen';
 import { FeedScreen } from '../features/feed/FeedScreen';
 import { PostDetailScreen } from '../features/post-detail/PostDetailScreen';

@@ -1,4 +1,4 @@
-import type { RemoteAppProps } from '@devcircle/shell/src/remote-contract/createRemoteParcel';
+import type { RemoteAppProps } from '@devcircle/sdk/remote';
 import { NotificationsScreen } from '../features/notifications/NotificationsScreen';
 
 /** The notifications remote has one screen, /notifications. */

@@ -1,4 +1,4 @@
-import type { RemoteAppProps } from '@devcircle/shell/src/remote-contract/createRemoteParcel';
+import type { RemoteAppProps } from '@devcircle/sdk/remote';
 import { EditProfileScreen } from '../features/edit-profile/EditProfileScreen';
 import { FollowListScreen } from '../features/follow-lists/FollowListScreen';
 import { ProfileScreen } from '../features/profile/ProfileScreen';

@@ -1,5 +1,8 @@
-import { mountStandalone } from '@devcircle/shell/src/dev/mountStandalone';
+// The design tokens and the reset the shell loads, so the remote looks the same alone (dev only).
+import '@devcircle/ui/styles/tokens.css';
+import '@devcircle/ui/styles/reset.css';
+import { mountStandalone } from '@devcircle/sdk/dev';
 import parcelConfig from '../parcel';
 
-// `npm run dev -w @devcircle/mf-profile`: the profile parcel alone (sign in on the gateway's origin first).
-mountStandalone(parcelConfig, '/profile/me');
+// `npm run dev -w @devcircle/mf-profile`: the profile parcel alone (signed out, a dev-only form signs in first).
+void mountStandalone(parcelConfig, '/profile/me');

@@ -1,5 +1,7 @@
 // jsdom: the defaults a page gets (window.localStorage, document.visibilityState, history), the singleton, the
 // unread and navigation stores and the token decoder. No network here (jsdom has no fetch).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createSdk, decodeTokenPayload, getSdk, sdk, SDK_VERSION, type FetchLike } from '../src';
 
 const base64url = (text: string): string =>
@@ -34,8 +36,11 @@ describe('token payload decoder', () => {
 
 describe('defaults', () => {
   test('version, and the page has one instance', () => {
-    expect(SDK_VERSION).toBe('1.3.0');
-    expect(sdk.version).toBe('1.3.0');
+    expect(SDK_VERSION).toBe('1.4.0');
+    expect(sdk.version).toBe('1.4.0');
+    // The package's version (what federation compares for the singleton) moves with the contract's.
+    const packageJson = JSON.parse(readFileSync(path.join(__dirname, '../package.json'), 'utf8'));
+    expect(packageJson.version).toBe(SDK_VERSION);
     expect(sdk.auth).toBe(getSdk().auth);
     expect(sdk.unread).toBe(sdk.unread);
   });

@@ -1,5 +1,7 @@
 // @devcircle/ui: DevCircle's shared interface, one copy for the shell and every remote (a federation singleton).
-// Styles are CSS Modules on the shell's design tokens; this package never imports global CSS.
+// Styles are CSS Modules on the design tokens. The tokens and the reset (src/styles, exported as
+// `@devcircle/ui/styles/tokens.css` and `…/reset.css`) are global CSS: the page's host imports them once (the shell,
+// or a remote's standalone dev page); nothing in this package imports global CSS.
 
 export { AppLink, type AppLinkProps } from './navigation/AppLink';
 export { BackLink, type BackLinkProps } from './navigation/BackLink';

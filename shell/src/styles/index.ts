@@ -5,5 +5,6 @@ import '@fontsource/inter/600.css';
 import '@fontsource/inter/700.css';
 import '@fontsource/jetbrains-mono/400.css';
 import '@fontsource/jetbrains-mono/600.css';
-import './tokens.css';
-import './reset.css';
+// The design tokens and the reset, from the UI kit (a remote's standalone dev page takes the same two).
+import '@devcircle/ui/styles/tokens.css';
+import '@devcircle/ui/styles/reset.css';

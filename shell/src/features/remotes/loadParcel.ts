@@ -1,4 +1,7 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
+// The shell provides the remote contract (and with it single-spa-react) to every remote it loads, so it loads
+// once. Webpack shares a module only when the build imports it; the shell's own code needs only its types.
+import '@devcircle/sdk/remote';
 import type { ParcelConfig } from 'single-spa';
 import { ensureRemotesRegistered } from './registerRemotes';
 import type { RemoteName } from './remoteNames';

@@ -1,20 +1,17 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { mountRootParcel, type Parcel } from 'single-spa';
+import type { RemoteAppProps } from '@devcircle/sdk/remote';
 import { loadParcel } from './loadParcel';
 import { resetRemote } from './registerRemotes';
 import type { RemoteName } from './remoteNames';
 
 export type RemoteStatus = 'loading' | 'mounted' | 'failed';
 
-/** What every remote's parcel receives (and again on every update). */
-export interface RemoteParcelProps extends Record<string, unknown> {
-  /** The current app path, e.g. `/login`: a remote picks its screen from it. */
-  path: string;
-  /** The query string including `?`, e.g. `?token=…` on /reset-password. */
-  search: string;
-  /** Called by the remote's single-spa-react error boundary when its tree throws while rendering. */
-  onRenderError: (error: unknown) => void;
-}
+/**
+ * What every remote's parcel receives (and again on every update): the contract's props, all of them given (the
+ * path, the query string, and the report the remote's single-spa-react error boundary calls on a render error).
+ */
+export type RemoteParcelProps = Required<RemoteAppProps> & Record<string, unknown>;
 
 function unmountQuietly(parcel: Parcel, domElement: HTMLElement) {
   // A parcel can only be unmounted once mounted; one that failed to mount has nothing to release.

@@ -1,6 +1,8 @@
-import React, { type FunctionComponent } from 'react';
-import ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
+// `@devcircle/sdk/remote`: the contract between the shell and a remote's parcel. Shared as a federation
+// singleton, so single-spa-react loads once, with the host (the shell provides it; a remote alone brings its own).
+import * as React from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import singleSpaReact, { type ReactAppOrParcel } from 'single-spa-react';
 
 /** What the shell passes to every remote's parcel, on mount and on every route change. */
 export interface RemoteAppProps {
@@ -21,7 +23,9 @@ function RenderError() {
  * A remote's single-spa lifecycles (what it exposes as `./parcel`), made the one way every remote needs: React 19
  * roots, and an error boundary that tells the shell, which shows its fallback in the remote's area.
  */
-export function createRemoteParcel(rootComponent: FunctionComponent<RemoteAppProps>) {
+export function createRemoteParcel(
+  rootComponent: React.FunctionComponent<RemoteAppProps>,
+): ReactAppOrParcel<RemoteAppProps> {
   return singleSpaReact<RemoteAppProps>({
     React,
     ReactDOMClient,
@@ -32,3 +36,6 @@ export function createRemoteParcel(rootComponent: FunctionComponent<RemoteAppPro
     },
   });
 }
+
+/** The lifecycles `createRemoteParcel` makes: what a remote exposes and a host mounts. */
+export type RemoteParcel = ReactAppOrParcel<RemoteAppProps>;
