@@ -1,16 +1,19 @@
+import type { RequestOptions } from 'node:https';
 import { probe, type Logger } from '@devcircle/service-kit';
 import type { Pools } from './pool';
 
 /**
  * Active health: every interval, GET `/health` on each instance. An answer brings a skipped instance back before
  * its cooldown ends; an error answer or no answer takes it out of the rotation. (Liveness, not `/ready`: an
- * instance whose database is down still answers its own clear 503, which the web app shows.)
+ * instance whose database is down still answers its own clear 503, which the web app shows.) https instances are
+ * probed over TLS, trusting Node's CAs (plus `NODE_EXTRA_CA_CERTS`) and, when given, `tls.ca`.
  */
 export function startHealthChecks(
   pools: Pools,
   intervalMs: number,
   timeoutMs: number,
   logger: Logger,
+  tls: Pick<RequestOptions, 'ca'> = {},
 ): { stop(): void } {
   if (intervalMs <= 0) return { stop: () => undefined };
   let stopped = false;
@@ -19,7 +22,7 @@ export function startHealthChecks(
   const round = async (): Promise<void> => {
     const checks = Object.values(pools).flatMap((pool) =>
       pool.instances.map(async (instance) => {
-        const result = await probe(instance.url, '/health', timeoutMs);
+        const result = await probe(instance.url, '/health', timeoutMs, {}, tls);
         if (stopped) return;
         const wasUp = instance.state === 'up';
         if (result.status !== undefined && result.status < 400) {

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 
 export interface ProbeResult {
   /** Undefined when nothing answered (refused, timed out, reset). */
@@ -6,6 +7,12 @@ export interface ProbeResult {
   body?: unknown;
   error?: string;
 }
+
+/**
+ * Whom to trust for https instances besides Node's own CAs (which `NODE_EXTRA_CA_CERTS` extends): the CA that
+ * signed them. Certificates are always verified.
+ */
+export type ProbeTls = Pick<https.RequestOptions, 'ca'>;
 
 /** A revocation page (1000 entries) fits comfortably. */
 const MAX_PROBE_BODY = 4 * 1024 * 1024;
@@ -19,7 +26,18 @@ export function probe(
   path: string,
   timeoutMs: number,
   headers: Record<string, string> = {},
+  tls: ProbeTls = {},
 ): Promise<ProbeResult> {
+  let url: URL;
+  try {
+    url = new URL(path, baseUrl);
+  } catch (err) {
+    return Promise.resolve({ error: (err as Error).message });
+  }
+  // node:http throws on an https URL (and node:https on an http one): each scheme has its own client.
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return Promise.resolve({ error: `unsupported protocol ${url.protocol}` });
+  const get = url.protocol === 'https:' ? https.get : http.get;
   return new Promise((resolve) => {
     let settled = false;
     const finish = (result: ProbeResult): void => {
@@ -28,7 +46,7 @@ export function probe(
       clearTimeout(timer);
       resolve(result);
     };
-    const request = http.get(new URL(path, baseUrl), { agent: false, headers }, (response) => {
+    const request = get(url, { agent: false, headers, ...tls }, (response) => {
       const chunks: Buffer[] = [];
       let size = 0;
       response.on('data', (chunk: Buffer) => {
