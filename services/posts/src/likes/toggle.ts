@@ -1,9 +1,8 @@
 import { conflict, notFound } from '@devcircle/service-kit';
 import type { PostsContext } from '../context';
 import { recordPostEvent } from '../events/record';
-import type { Post } from '../posts/post';
-import type { Caller } from '../routes/caller';
-import { POST_NOT_FOUND } from '../routes/load';
+import type { Caller } from '../caller';
+import { POST_NOT_FOUND, type Post } from '../posts/post';
 
 /** A toggle whose like keeps being added and removed by the same user's other requests gives up after this. */
 const MAX_ATTEMPTS = 5;

@@ -2,6 +2,9 @@ import type { ObjectId } from 'mongodb';
 import type { AuthorView } from '../authors/author';
 import type { CommentView } from '../comments/comment';
 
+/** The one answer for a post that does not exist or the caller may not see (the same, so privacy does not leak). */
+export const POST_NOT_FOUND = "This post doesn't exist or was deleted.";
+
 export const CODE_LANGUAGES = [
   'javascript',
   'python',

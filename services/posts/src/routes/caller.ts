@@ -1,11 +1,8 @@
 import { callerOf, unauthorized, type Identity, parseObjectId } from '@devcircle/service-kit';
 import type { ObjectId } from 'mongodb';
+import type { Caller } from '../caller';
 
-/** The caller as the posts service stores it: the user id as an ObjectId, and the name the token carries. */
-export interface Caller {
-  id: ObjectId;
-  username: string;
-}
+export type { Caller };
 
 /** The caller of a route behind `requireIdentity`; an identity whose id is not an ObjectId names no user. */
 export function callerIn(state: { identity?: Identity }): Caller {

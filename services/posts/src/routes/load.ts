@@ -2,10 +2,11 @@ import { notFound, parseObjectId } from '@devcircle/service-kit';
 import type { ObjectId } from 'mongodb';
 import type { Comment } from '../comments/comment';
 import type { PostsContext } from '../context';
-import type { Post } from '../posts/post';
+import { POST_NOT_FOUND, type Post } from '../posts/post';
 import { canSee } from '../privacy/visibility';
 
-export const POST_NOT_FOUND = "This post doesn't exist or was deleted.";
+export { POST_NOT_FOUND };
+
 export const COMMENT_NOT_FOUND = 'Comment not found';
 
 /** The post a path names; an unknown or malformed id is a 404, not a validation error. */
