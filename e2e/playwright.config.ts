@@ -38,7 +38,15 @@ export default defineConfig({
     {
       name: 'desktop',
       dependencies: ['fresh-database'],
-      testIgnore: /empty-feed\.spec\.ts$/,
+      testIgnore: /(empty-feed|standalone-remote)\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
+    },
+    {
+      // The feed remote alone on its webpack dev server (its own port, E2E_STANDALONE_PORT or 18950), proxying
+      // to the gateway started below; after the fresh database's suite, since it publishes a post.
+      name: 'standalone-remote',
+      dependencies: ['fresh-database'],
+      testMatch: /standalone-remote\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
   ],
