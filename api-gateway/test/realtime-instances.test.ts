@@ -1,6 +1,8 @@
 import { startService, type RunningService } from '@devcircle/service-kit';
-import { definition as notificationsService } from '../../services/notifications/src';
-import { contextOf } from '../../services/notifications/src/context';
+import {
+  definition as notificationsService,
+  type NotificationsContext,
+} from '../../services/notifications/src';
 import type { RunningGateway } from '../src';
 import { eventually, startTestGateway } from './helpers';
 import { connected, listen, publish, register, send, type Listener } from './realtime-support';
@@ -11,7 +13,7 @@ import { startStack, type Stack } from './stack';
  * whichever holds a socket, every socket of the user gets each notification exactly once.
  */
 let stack: Stack;
-let second: RunningService;
+let second: RunningService<NotificationsContext>;
 let gateway: RunningGateway;
 const listeners: Listener[] = [];
 beforeAll(async () => {
@@ -44,9 +46,9 @@ test('each notification reaches every socket of the user once, on either instanc
     await connected(listener);
   }
   // The gateway spread them: both instances hold some.
-  const held = [stack.services.notifications, second].map(
-    (instance) => contextOf(instance.deps).registry.size,
-  );
+  // The stack holds its four services alike; this one is the notifications service.
+  const first = stack.services.notifications.context as NotificationsContext;
+  const held = [first, second.context].map((context) => context.registry.size);
   expect(held).toEqual([2, 2]);
 
   const posts: string[] = [];

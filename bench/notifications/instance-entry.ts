@@ -5,7 +5,6 @@
  */
 import { startService } from '@devcircle/service-kit';
 import { definition } from '../../services/notifications/src';
-import { contextOf } from '../../services/notifications/src/context';
 import type { InstanceMessage, InstanceSample } from './instance-process';
 
 const collectGarbage = (globalThis as { gc?: () => void }).gc;
@@ -14,7 +13,7 @@ async function main(): Promise<void> {
   if (!collectGarbage || !process.send) throw new Error('start me with --expose-gc and an IPC channel');
   const service = await startService(definition, { port: 0, env: process.env });
   await service.ready;
-  const { registry } = contextOf(service.deps);
+  const { registry } = service.context;
   process.on('message', (message: InstanceMessage) => {
     if (message.type === 'stop') {
       void service.stop().then(() => process.exit(0));

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { RunningService } from '@devcircle/service-kit';
-import { contextOf } from '../../services/notifications/src/context';
+import type { NotificationsContext } from '../../services/notifications/src';
 import { summarize } from '../shared/stats';
 import { expectStatus, type Member } from './http';
 import { drainInstance } from './members';
@@ -30,13 +30,13 @@ async function measureDelivery(
   bench: Bench,
   setup: string,
   gatewayUrl: string,
-  instances: RunningService[],
+  instances: RunningService<NotificationsContext>[],
   liker: Member,
 ): Promise<void> {
   const { config, members, results } = bench;
   const listeners = await connectAll(gatewayUrl, members.recipients, config.socketBatch);
   try {
-    const socketsPerInstance = instances.map((instance) => contextOf(instance.deps).registry.size);
+    const socketsPerInstance = instances.map((instance) => instance.context.registry.size);
     const answeredAt = new Map<string, number>();
     const likeMs: number[] = [];
     for (let p = 0; p < config.postsPerRecipient; p++) {

@@ -1,9 +1,17 @@
-import { startService, type RunningService, type ServiceDefinition } from '@devcircle/service-kit';
+import {
+  startService,
+  type RunningService,
+  type ServiceContext,
+  type ServiceDefinition,
+} from '@devcircle/service-kit';
 import type { Db } from 'mongodb';
 import { startGateway, type RunningGateway } from '../../api-gateway/src';
 import { definition as authService } from '../../services/auth/src';
 import { startServer, type RunningServer } from '../../packages/embedded-mongo/src';
-import { definition as notificationsService } from '../../services/notifications/src';
+import {
+  definition as notificationsService,
+  type NotificationsContext,
+} from '../../services/notifications/src';
 import { definition as postsService } from '../../services/posts/src';
 import { definition as usersService } from '../../services/users/src';
 
@@ -23,13 +31,13 @@ export interface Stack {
   auth: RunningService;
   posts: RunningService;
   users: RunningService;
-  notifications: RunningService;
+  notifications: RunningService<NotificationsContext>;
   gateway: RunningGateway;
   /** The notifications service's own driver handle: seeding and checks use its collections directly. */
   db: Db;
   /** The environment a notifications instance needs (for one started in another process too). */
   notificationsEnv: NodeJS.ProcessEnv;
-  startNotifications(): Promise<RunningService>;
+  startNotifications(): Promise<RunningService<NotificationsContext>>;
   /** A gateway in front of the given notifications instances (and the one auth, posts, users). */
   startGateway(notificationsUrls: string[]): Promise<RunningGateway>;
   stop(): Promise<void>;
@@ -40,7 +48,10 @@ function once(stop: () => Promise<void>): () => Promise<void> {
   return () => (stopped ??= stop());
 }
 
-async function launch(definition: ServiceDefinition, env: NodeJS.ProcessEnv): Promise<RunningService> {
+async function launch<Context extends ServiceContext>(
+  definition: ServiceDefinition<Context>,
+  env: NodeJS.ProcessEnv,
+): Promise<RunningService<Context>> {
   const service = await startService(definition, { port: 0, env });
   await service.ready;
   return service;
@@ -58,7 +69,10 @@ export async function startStack(): Promise<Stack> {
   };
   const stopping: (() => Promise<void>)[] = [];
   // A part stopped early (the second instance) is not stopped again at the end.
-  const started = async (definition: ServiceDefinition, serviceEnv: NodeJS.ProcessEnv) => {
+  const started = async <Context extends ServiceContext>(
+    definition: ServiceDefinition<Context>,
+    serviceEnv: NodeJS.ProcessEnv,
+  ) => {
     const service = await launch(definition, serviceEnv);
     const stop = once(() => service.stop());
     stopping.push(stop);

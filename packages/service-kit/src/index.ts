@@ -62,9 +62,13 @@ export {
   startService,
   type Attachment,
   type RunningService,
+  type ServiceContext,
   type ServiceDefinition,
   type ServiceDeps,
 } from './service';
+export type { Middleware, Router } from './http-types';
+export { callerIn, optionalCallerId, type Caller } from './caller';
+export { limitField, objectIdString, pageCount, pageField, pageQuery, type PageQuery } from './paging';
 export { Joi, validate, validated, type RequestSchemas } from './validation';
 export { INTERNAL_HEADER, internalHeaders, requireInternal } from './internal';
 export { runProcess } from './process';

@@ -22,21 +22,36 @@ export interface ServiceDeps {
   logger: Logger;
 }
 
-export interface ServiceDefinition {
+/** What a service's routes, consumers and attachment share: the deps, and whatever the service adds to them. */
+export interface ServiceContext {
+  deps: ServiceDeps;
+}
+
+/**
+ * One service, as `startService` runs it (docs/service-skeleton.md). `context` is called once per start, before
+ * the routes are mounted and the server listens, so a bad setting read there stops the start with its message;
+ * the routes, the consumers and the attachment all receive that one context.
+ *
+ * The hooks are written as methods so that a definition of any context can stand where `ServiceDefinition` is
+ * expected (a test stack that starts the four services from one list).
+ */
+export interface ServiceDefinition<Context extends ServiceContext = ServiceContext> {
   name: ServiceName;
+  /** Builds the service's context (its settings, repositories, clients) from the deps. */
+  context(deps: ServiceDeps): Context;
   /** Start-up work against the database (indexes); retried until the database is reachable. */
-  setup?: (deps: ServiceDeps) => Promise<void>;
+  setup?(deps: ServiceDeps): Promise<void>;
   /** Mounts the service's routes. */
-  routes: (router: Router, deps: ServiceDeps) => void;
+  routes(router: Router, context: Context): void;
   /** Largest JSON body accepted. Default 100 kB. */
   jsonLimit?: string;
   /** The service's event consumers (docs/events.md), started once `setup` is done. */
-  consumers?: (deps: ServiceDeps) => EventConsumerSpec[];
+  consumers?(context: Context): EventConsumerSpec[];
   /**
    * Runs once the HTTP server listens, for what needs the server itself (a socket.io endpoint). `close` runs
    * first at shutdown, so long-lived connections end before the server waits for its requests.
    */
-  attach?: (server: Server, deps: ServiceDeps) => Attachment;
+  attach?(server: Server, context: Context): Attachment;
 }
 
 /** Something `attach` hooked onto the server; closed at shutdown. */
@@ -49,10 +64,12 @@ export interface StartOptions {
   env?: NodeJS.ProcessEnv;
 }
 
-export interface RunningService {
+export interface RunningService<Context extends ServiceContext = ServiceContext> {
   port: number;
   url: string;
   deps: ServiceDeps;
+  /** The context the definition built for this start (what its routes and consumers use). */
+  context: Context;
   /** Resolves when the start-up tasks have run against the database and the consumers are started. */
   ready: Promise<void>;
   /** The running event consumers, in the definition's order; empty until `ready` resolves. */
@@ -61,10 +78,14 @@ export interface RunningService {
 }
 
 /** Builds the Koa app every service shares: request ids and logs, errors, JSON bodies, identity, health. */
-export function createApp(definition: ServiceDefinition, deps: ServiceDeps): Koa {
+export function createApp<Context extends ServiceContext>(
+  definition: ServiceDefinition<Context>,
+  context: Context,
+): Koa {
+  const { deps } = context;
   const app = new Koa({ proxy: true });
   const router = new Router();
-  definition.routes(router, deps);
+  definition.routes(router, context);
   const health = healthRoutes(definition.name, deps.database);
   app.use(requestLogger(deps.logger));
   app.use(errorHandler);
@@ -98,18 +119,27 @@ export function closeServer(server: Server, graceMs = 10_000): Promise<void> {
   });
 }
 
-export async function startService(
-  definition: ServiceDefinition,
+export async function startService<Context extends ServiceContext>(
+  definition: ServiceDefinition<Context>,
   options: StartOptions = {},
-): Promise<RunningService> {
+): Promise<RunningService<Context>> {
   const env = options.env ?? process.env;
   const config = loadBaseConfig(env);
   const logger = createLogger(definition.name, config.logLevel);
   const database = openDatabase(config.mongodbUri, { logger });
   const deps: ServiceDeps = { env, config, database, db: database.db, logger };
-  const app = createApp(definition, deps);
+  let context: Context;
+  let app: Koa;
+  try {
+    context = definition.context(deps);
+    app = createApp(definition, context);
+  } catch (err) {
+    // A bad setting: the start stops with its message, and leaves no connection behind.
+    await database.close();
+    throw err;
+  }
   const setup = retryUntilDone(() => definition.setup?.(deps) ?? Promise.resolve(), logger, 'setup');
-  const specs = definition.consumers?.(deps) ?? [];
+  const specs = definition.consumers?.(context) ?? [];
   const consumers: EventConsumer[] = [];
   let stopping = false;
   // Consumers write with the indexes `setup` declares (unique keys that make them idempotent), so not before.
@@ -123,13 +153,14 @@ export async function startService(
     listening.once('error', reject);
   });
   server.keepAliveTimeout = 65_000; // longer than the gateway's idle socket timeout, so it never reuses a closing socket
-  const attachment = definition.attach?.(server, deps);
+  const attachment = definition.attach?.(server, context);
   const actualPort = (server.address() as AddressInfo).port;
   logger.info({ port: actualPort }, `${definition.name} service listening`);
   return {
     port: actualPort,
     url: `http://127.0.0.1:${actualPort}`,
     deps,
+    context,
     ready,
     consumers,
     stop: async () => {
@@ -144,7 +175,7 @@ export async function startService(
 }
 
 /** The entry point of a service process: start, and stop gracefully on SIGTERM or SIGINT. */
-export function runService(definition: ServiceDefinition): void {
+export function runService<Context extends ServiceContext>(definition: ServiceDefinition<Context>): void {
   runProcess(
     `${definition.name} service`,
     () => startService(definition),

@@ -315,6 +315,7 @@ test("startService starts a definition's consumers after setup and stops them wi
   const service = await startService(
     {
       name: 'posts',
+      context: (deps) => ({ deps }),
       setup: async ({ db }) => {
         await ensureEventLog(db, LOG);
         setUp = true;

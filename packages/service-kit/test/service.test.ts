@@ -22,10 +22,11 @@ async function startNotesService(databasePort: number): Promise<RunningService> 
   return startService(
     {
       name: 'posts',
+      context: (deps) => ({ deps, notes: deps.db.collection('notes') }),
       setup: async ({ db }) => {
         await db.collection('notes').createIndex({ owner: 1 });
       },
-      routes: (router, { db }) => {
+      routes: (router, { notes }) => {
         router.post(
           '/notes',
           requireIdentity,
@@ -33,7 +34,7 @@ async function startNotesService(databasePort: number): Promise<RunningService> 
           async (ctx) => {
             const { text } = validated<{ text: string }>(ctx.state, 'body');
             const note = { owner: callerOf(ctx.state).id, text };
-            await db.collection('notes').insertOne({ ...note });
+            await notes.insertOne({ ...note });
             ctx.status = 201;
             ctx.body = note;
           },
@@ -46,7 +47,7 @@ async function startNotesService(databasePort: number): Promise<RunningService> 
           },
         );
         router.get('/count', async (ctx) => {
-          ctx.body = { count: await db.collection('notes').countDocuments() };
+          ctx.body = { count: await notes.countDocuments() };
         });
       },
     },
@@ -183,4 +184,57 @@ test('a service started before its database answers 503 until the database comes
   } finally {
     await early.stop();
   }
+});
+
+test("the definition's context is built once per start and is what the routes, consumers and attach get", async () => {
+  const built: object[] = [];
+  const received: object[] = [];
+  const started = await startService(
+    {
+      name: 'posts',
+      context: (deps) => {
+        const context = { deps };
+        built.push(context);
+        return context;
+      },
+      routes: (_router, context) => void received.push(context),
+      consumers: (context) => {
+        received.push(context);
+        return [];
+      },
+      attach: (_server, context) => {
+        received.push(context);
+        return { close: async () => undefined };
+      },
+    },
+    {
+      port: 0,
+      env: { MONGODB_URI: `mongodb://127.0.0.1:${database.port}/kit-context`, LOG_LEVEL: 'silent' },
+    },
+  );
+  try {
+    expect(built).toHaveLength(1);
+    expect(received).toHaveLength(3);
+    expect(received.every((context) => context === built[0])).toBe(true);
+    expect(started.context).toBe(built[0]);
+  } finally {
+    await started.stop();
+  }
+});
+
+test('a context that throws (a bad setting) stops the start with its message', async () => {
+  const start = startService(
+    {
+      name: 'posts',
+      context: () => {
+        throw new Error('SOME_SETTING must be a number');
+      },
+      routes: () => undefined,
+    },
+    {
+      port: 0,
+      env: { MONGODB_URI: `mongodb://127.0.0.1:${database.port}/kit-context`, LOG_LEVEL: 'silent' },
+    },
+  );
+  await expect(start).rejects.toThrow('SOME_SETTING must be a number');
 });

@@ -1,11 +1,16 @@
 import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
-import { startService, type RunningService, type ServiceDefinition } from '@devcircle/service-kit';
+import {
+  startService,
+  type RunningService,
+  type ServiceContext,
+  type ServiceDefinition,
+} from '@devcircle/service-kit';
 import type { Db } from 'mongodb';
 
 /** A service running in this process against an embedded server of its own. */
-export interface ServiceOnFreshDatabase {
+export interface ServiceOnFreshDatabase<Context extends ServiceContext = ServiceContext> {
   database: RunningServer;
-  service: RunningService;
+  service: RunningService<Context>;
   /** The service's own database handle, for seeding and for checking what was stored. */
   db: Db;
   /** Stops the service, then its database. */
@@ -22,11 +27,11 @@ export interface FreshDatabaseOptions {
  * at the server and its logs silent unless `env` says otherwise; resolves once the service is ready (indexes
  * declared, consumers started), so what a test writes next is indexed and handled as in production.
  */
-export async function startOnFreshDatabase(
-  definition: ServiceDefinition,
+export async function startOnFreshDatabase<Context extends ServiceContext>(
+  definition: ServiceDefinition<Context>,
   env: NodeJS.ProcessEnv = {},
   options: FreshDatabaseOptions = {},
-): Promise<ServiceOnFreshDatabase> {
+): Promise<ServiceOnFreshDatabase<Context>> {
   const database = await startServer({ port: 0 });
   const databaseName = options.databaseName ?? `${definition.name}-test`;
   const service = await startService(definition, {

@@ -1,16 +1,16 @@
 import path from 'node:path';
-import type { ServiceDeps } from '@devcircle/service-kit';
+import type { ServiceContext, ServiceDeps } from '@devcircle/service-kit';
 import { AccountRepository } from './accounts/repository';
-import type { AuthSettings } from './config';
+import { loadAuthSettings, type AuthSettings } from './config';
 import { SerialQueue } from './jobs/serial-queue';
-import { createMailer, type Mailer } from './mail/mailer';
+import { createMailer } from './mail/create-mailer';
+import type { Mailer } from './mail/mailer';
 import { PasswordHasher } from './passwords/hashing';
 import { RevocationLog } from './tokens/revocations';
 import type { TokenSettings } from './tokens/sign';
 
-/** Everything the route handlers share, built once per running service. */
-export interface AuthContext {
-  deps: ServiceDeps;
+/** Everything the routes and the consumer share, built once per start (the definition's `context`). */
+export interface AuthContext extends ServiceContext {
   settings: AuthSettings;
   accounts: AccountRepository;
   revocations: RevocationLog;
@@ -21,7 +21,9 @@ export interface AuthContext {
   background: SerialQueue;
 }
 
-export function createAuthContext(deps: ServiceDeps, settings: AuthSettings): AuthContext {
+/** Auth's own settings are read here, at start, so a bad value stops the start with its message. */
+export function createAuthContext(deps: ServiceDeps): AuthContext {
+  const settings = loadAuthSettings(deps.env);
   return {
     deps,
     settings,

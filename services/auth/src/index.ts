@@ -1,9 +1,7 @@
 import { ensureEventLog, LOGS, type ServiceDefinition } from '@devcircle/service-kit';
 import { ensureAccountIndexes } from './accounts/indexes';
-import { loadAuthSettings } from './config';
-import { createAuthContext } from './context';
-import { displayNamesConsumer } from './events/display-names';
-import { AccountRepository } from './accounts/repository';
+import { displayNamesConsumer } from './consumers/display-names';
+import { createAuthContext, type AuthContext } from './context';
 import { internalRoutes } from './routes/internal';
 import { passwordChangeRoutes } from './routes/password-change';
 import { passwordResetRoutes } from './routes/password-reset';
@@ -12,24 +10,24 @@ import { ensureRevocationIndexes } from './tokens/revocations';
 
 /**
  * The auth service: accounts, sign-in, tokens, password change and reset. Its own settings (BCRYPT_COST,
- * RESET_TOKEN_TTL_MS, …) come from the environment it is started with, read at start so that a bad value stops
- * the start with its message.
+ * RESET_TOKEN_TTL_MS, …) come from the environment it is started with, read by `context` at start so that a bad
+ * value stops the start with its message.
  */
-export const definition: ServiceDefinition = {
+export const definition: ServiceDefinition<AuthContext> = {
   name: 'auth',
+  context: createAuthContext,
   setup: async ({ db }) => {
     await ensureAccountIndexes(db);
     await ensureRevocationIndexes(db);
     await ensureEventLog(db, LOGS.accounts);
   },
-  routes: (router, deps) => {
-    const auth = createAuthContext(deps, loadAuthSettings(deps.env));
+  routes: (router, auth) => {
     sessionRoutes(router, auth);
     passwordResetRoutes(router, auth);
     passwordChangeRoutes(router, auth);
     internalRoutes(router, auth);
   },
-  consumers: ({ db, logger }) => [displayNamesConsumer(new AccountRepository(db), logger)],
+  consumers: (auth) => [displayNamesConsumer(auth)],
 };
 
 export { REVOKED_HEADER } from './tokens/revoked-header';

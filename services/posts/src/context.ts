@@ -1,13 +1,12 @@
-import type { ServiceDeps } from '@devcircle/service-kit';
+import type { ServiceContext, ServiceDeps } from '@devcircle/service-kit';
 import { AuthorRepository } from './authors/repository';
 import { CommentRepository } from './comments/repository';
 import { FollowRepository } from './follows/repository';
 import { LikeRepository } from './likes/repository';
 import { PostRepository } from './posts/repository';
 
-/** Everything the route handlers share, built once per running service. */
-export interface PostsContext {
-  deps: ServiceDeps;
+/** Everything the routes and the consumers share, built once per start (the definition's `context`). */
+export interface PostsContext extends ServiceContext {
   posts: PostRepository;
   likes: LikeRepository;
   comments: CommentRepository;

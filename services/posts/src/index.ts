@@ -3,7 +3,7 @@ import { ensureCommentIndexes } from './comments/indexes';
 import { accountDeletionConsumer } from './consumers/account-deletion';
 import { authorsConsumer } from './consumers/authors';
 import { followsConsumer } from './consumers/follows';
-import { createPostsContext } from './context';
+import { createPostsContext, type PostsContext } from './context';
 import { ensureFollowIndexes } from './follows/indexes';
 import { ensureLikeIndexes } from './likes/indexes';
 import { ensurePostIndexes } from './posts/indexes';
@@ -16,8 +16,9 @@ import { postRoutes } from './routes/posts';
  * The posts service: posts, likes, comments, the names shown with them, who may see them (README "Privacy"),
  * and the events they cause.
  */
-export const definition: ServiceDefinition = {
+export const definition: ServiceDefinition<PostsContext> = {
   name: 'posts',
+  context: createPostsContext,
   setup: async ({ db }) => {
     await ensurePostIndexes(db);
     await ensureLikeIndexes(db);
@@ -25,17 +26,13 @@ export const definition: ServiceDefinition = {
     await ensureFollowIndexes(db);
     await ensureEventLog(db, LOGS.posts);
   },
-  routes: (router, deps) => {
-    const app = createPostsContext(deps);
+  routes: (router, app) => {
     postRoutes(router, app);
     likeRoutes(router, app);
     commentRoutes(router, app);
     internalRoutes(router, app);
   },
-  consumers: (deps) => {
-    const app = createPostsContext(deps);
-    return [authorsConsumer(app), followsConsumer(app), accountDeletionConsumer(app)];
-  },
+  consumers: (app) => [authorsConsumer(app), followsConsumer(app), accountDeletionConsumer(app)],
 };
 
 export { authorPostsQuery, feedQuery } from './posts/repository';

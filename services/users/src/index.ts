@@ -1,5 +1,5 @@
 import type { ServiceDefinition } from '@devcircle/service-kit';
-import { usersContext } from './context';
+import { createUsersContext, type UsersContext } from './context';
 import { accountsConsumer } from './events/accounts-consumer';
 import { ensureEventLogs } from './events/logs';
 import { ensureFollowIndexes } from './follows/indexes';
@@ -11,23 +11,23 @@ import { searchRoutes } from './routes/search';
 
 /**
  * The users service: profiles, follows, privacy, developer search and account deletion (README). Its own
- * settings (POSTS_URL, AUTH_URL) are read from the environment it is started with, at start.
+ * settings (POSTS_URL, AUTH_URL) are read from the environment it is started with, by `context` at start.
  */
-export const definition: ServiceDefinition = {
+export const definition: ServiceDefinition<UsersContext> = {
   name: 'users',
+  context: createUsersContext,
   setup: async ({ db }) => {
     await ensureProfileIndexes(db);
     await ensureFollowIndexes(db);
     await ensureEventLogs(db);
   },
-  routes: (router, deps) => {
-    const app = usersContext(deps);
+  routes: (router, app) => {
     searchRoutes(router, app);
     profileRoutes(router, app);
     followRoutes(router, app);
     accountRoutes(router, app);
   },
-  consumers: (deps) => [accountsConsumer(usersContext(deps))],
+  consumers: (app) => [accountsConsumer(app)],
 };
 
 export { loadUsersSettings, type UsersSettings } from './config';

@@ -7,6 +7,8 @@ import {
   startService,
   type Identity,
   type RunningService,
+  type ServiceContext,
+  type ServiceDefinition,
 } from '@devcircle/service-kit';
 import { call } from '@devcircle/service-test-kit';
 import { ObjectId, type Db } from 'mongodb';
@@ -47,7 +49,10 @@ export async function startUsers(overrides: NodeJS.ProcessEnv = {}): Promise<Use
     BCRYPT_COST: '10',
     LOG_LEVEL: process.env.USERS_TEST_LOG ?? 'silent',
   };
-  const launch = async (def: typeof definition, extra: NodeJS.ProcessEnv = {}) => {
+  const launch = async <Context extends ServiceContext>(
+    def: ServiceDefinition<Context>,
+    extra: NodeJS.ProcessEnv = {},
+  ) => {
     const service = await startService(def, { port: 0, env: { ...env, ...extra } });
     await service.ready;
     return service;

@@ -1,7 +1,4 @@
-import type { Logger } from '@devcircle/service-kit';
-import { OutboxMailer } from './outbox';
-import { SmtpMailer } from './smtp';
-
+/** What a mailer sends; the two kinds (smtp.ts, outbox.ts) and create-mailer.ts, which picks one, import it. */
 export interface MailMessage {
   to: string;
   subject: string;
@@ -13,18 +10,4 @@ export interface Mailer {
   /** `smtp` delivers; `outbox` only writes files, so whoever runs it reads links from the log. */
   readonly kind: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
-}
-
-export interface MailSettings {
-  smtpUrl?: string;
-  mailFrom: string;
-  /** `<DATA_DIR>/outbox` */
-  outboxDir: string;
-}
-
-/** SMTP when it is configured; otherwise the outbox folder, so the reset flow works on one machine. */
-export function createMailer(settings: MailSettings, logger: Logger): Mailer {
-  return settings.smtpUrl
-    ? new SmtpMailer(settings.smtpUrl, settings.mailFrom)
-    : new OutboxMailer(settings.outboxDir, settings.mailFrom, logger);
 }

@@ -1,15 +1,16 @@
-import { Joi, notFound, requireInternal, validate, validated } from '@devcircle/service-kit';
+import {
+  Joi,
+  notFound,
+  objectIdString,
+  requireInternal,
+  type Router,
+  validate,
+  validated,
+} from '@devcircle/service-kit';
 import { ObjectId } from 'mongodb';
 import { parseAccountId } from '../accounts/repository';
 import type { AuthContext } from '../context';
-import type { Router } from '../http-types';
 import { revokeOlderTokens } from '../tokens/revoke';
-
-const objectIdString = (label: string) =>
-  Joi.string()
-    .hex()
-    .length(24)
-    .messages({ '*': `${label} must be 24 hexadecimal characters` });
 
 const revocationsQuery = Joi.object({ after: objectIdString('after') });
 const accountParams = Joi.object({ id: objectIdString('Account id').required() });

@@ -4,14 +4,16 @@ import {
   conflict,
   forbidden,
   Joi,
+  type Middleware,
+  objectIdString,
   requireIdentity,
+  type Router,
   unauthorized,
   validate,
   validated,
 } from '@devcircle/service-kit';
 import { parseAccountId } from '../accounts/repository';
 import type { AuthContext } from '../context';
-import type { Middleware, Router } from '../http-types';
 import { givenPasswordField, newPasswordField, PASSWORD_MAX_BYTES, PASSWORD_MIN } from '../passwords/rules';
 import { revokeOlderTokens } from '../tokens/revoke';
 import { signToken } from '../tokens/sign';
@@ -48,9 +50,7 @@ const changePasswordBody = Joi.object<ChangePasswordBody>({
   }),
 });
 
-const idParams = Joi.object({
-  id: Joi.string().hex().length(24).required().messages({ '*': 'User id must be 24 hexadecimal characters' }),
-});
+const idParams = Joi.object({ id: objectIdString('User id').required() });
 
 /** Only the account's owner changes its password: no one else, whatever they know. */
 const ownAccountOnly: Middleware = async (ctx, next) => {

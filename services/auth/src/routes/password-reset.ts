@@ -1,8 +1,7 @@
-import { Joi, validate, validated } from '@devcircle/service-kit';
+import { Joi, type Router, validate, validated } from '@devcircle/service-kit';
 import type { Account } from '../accounts/account';
 import { emailField } from '../accounts/fields';
 import type { AuthContext } from '../context';
-import type { Router } from '../http-types';
 import { resetPasswordMail } from '../mail/reset-mail';
 import { createResetToken, hashResetToken, resetLink } from '../passwords/reset-tokens';
 import { newPasswordField, PASSWORD_MAX_BYTES, PASSWORD_MIN } from '../passwords/rules';

@@ -1,11 +1,18 @@
-import { callerOf, Joi, requireIdentity, unauthorized, validate, validated } from '@devcircle/service-kit';
+import {
+  callerOf,
+  Joi,
+  requireIdentity,
+  type Router,
+  unauthorized,
+  validate,
+  validated,
+} from '@devcircle/service-kit';
 import { toUserView } from '../accounts/account';
 import { duplicateField } from '../accounts/duplicate-key';
 import { emailField, loginEmailField, usernameField } from '../accounts/fields';
 import { parseAccountId } from '../accounts/repository';
 import type { AuthContext } from '../context';
 import { recordAccountRegistered } from '../events/account-events';
-import type { Router } from '../http-types';
 import { givenPasswordField, newPasswordField, PASSWORD_MAX_BYTES, PASSWORD_MIN } from '../passwords/rules';
 import { signToken } from '../tokens/sign';
 import { alreadyTaken, invalidCredentials } from './errors';

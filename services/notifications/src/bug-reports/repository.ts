@@ -38,4 +38,10 @@ export class BugReportRepository {
     await this.reports.insertOne(doc);
     return doc;
   }
+
+  /** An account deletion: its reports stay for triage, without the reporter. */
+  async forgetReporter(userId: ObjectId): Promise<void> {
+    // Reports keep the reporter's id as the identity header carried it: a hex string.
+    await this.reports.updateMany({ 'reporter.id': userId.toHexString() }, { $set: { reporter: null } });
+  }
 }

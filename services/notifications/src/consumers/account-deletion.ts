@@ -1,7 +1,6 @@
 import type { AccountDeleted } from '@devcircle/contracts';
 import { eventObjectId, LOGS, type EventConsumerSpec } from '@devcircle/service-kit';
 import type { ObjectId } from 'mongodb';
-import { BUG_REPORTS } from '../bug-reports/repository';
 import type { NotificationsContext } from '../context';
 
 /**
@@ -27,10 +26,7 @@ export function accountDeletionConsumer(
       }
       await ctx.people.markDeleted(userId);
       await ctx.notifications.deleteAccount(userId);
-      // Reports keep the reporter's id as the identity header carried it: a hex string.
-      await ctx.deps.db
-        .collection(BUG_REPORTS)
-        .updateMany({ 'reporter.id': userId.toHexString() }, { $set: { reporter: null } });
+      await ctx.bugReports.forgetReporter(userId);
     },
   };
 }

@@ -3,7 +3,7 @@ import { eventObjectId, LOGS, type EventConsumerSpec, type Recorded } from '@dev
 import { ObjectId } from 'mongodb';
 import type { NotificationsContext } from '../context';
 import { notify } from '../notifications/notify';
-import { recordSignal } from '../notifications/signals';
+import { recordSignal } from '../events/signals';
 import { actorOf } from './actor';
 
 /**

@@ -19,7 +19,7 @@ export interface Happening {
  * Makes the recipient's notification, once: the unique key turns a redelivery, a second instance handling the
  * same event and a repeated like or follow into no-ops. Nobody is notified of their own doings, and nothing is
  * made for or from a deleted account. The inserting instance pushes to the sockets it holds at once; every
- * instance's fan-out (realtime/fan-out.ts) does the same for its own, and a socket never gets one twice.
+ * instance's fan-out (consumers/fan-out.ts) does the same for its own, and a socket never gets one twice.
  */
 export async function notify(ctx: NotificationsContext, happening: Happening): Promise<void> {
   const { recipientId, actorId } = happening;

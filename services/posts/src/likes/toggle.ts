@@ -1,7 +1,6 @@
-import { conflict, notFound } from '@devcircle/service-kit';
+import { type Caller, conflict, notFound } from '@devcircle/service-kit';
 import type { PostsContext } from '../context';
 import { recordPostEvent } from '../events/record';
-import type { Caller } from '../caller';
 import { POST_NOT_FOUND, type Post } from '../posts/post';
 
 /** A toggle whose like keeps being added and removed by the same user's other requests gives up after this. */

@@ -1,21 +1,26 @@
 import {
+  type Caller,
+  callerIn,
   forbidden,
   Joi,
+  limitField,
   notFound,
+  objectIdString,
+  parseObjectId,
   requireIdentity,
+  type Router,
   validate,
   validated,
-  parseObjectId,
 } from '@devcircle/service-kit';
 import { commentBody, type CommentBody } from '../comments/fields';
 import type { PostsContext } from '../context';
 import { recordPostEvent } from '../events/record';
-import type { Router } from '../http-types';
 import type { Post } from '../posts/post';
 import { commentViews, postView } from '../posts/views';
-import { callerIn, type Caller } from './caller';
 import { loadComment, loadVisiblePost, POST_NOT_FOUND } from './load';
-import { DEFAULT_COMMENTS_PAGE_SIZE, limitField, objectIdString } from './paging';
+
+/** Comments come 20 to a page unless `limit` says otherwise. */
+const COMMENTS_PAGE_SIZE = 20;
 
 interface CommentsQuery {
   limit: number;
@@ -23,7 +28,7 @@ interface CommentsQuery {
 }
 
 const commentsParams = Joi.object<CommentsQuery>({
-  limit: limitField(DEFAULT_COMMENTS_PAGE_SIZE),
+  limit: limitField(COMMENTS_PAGE_SIZE),
   before: objectIdString('before'),
 });
 

@@ -1,12 +1,22 @@
-import { Joi, requireInternal, validate, validated, parseObjectId } from '@devcircle/service-kit';
+import { FEED_PAGE_SIZE } from '@devcircle/contracts';
+import {
+  Joi,
+  objectIdString,
+  optionalCallerId,
+  pageCount,
+  pageQuery,
+  type PageQuery,
+  parseObjectId,
+  requireInternal,
+  type Router,
+  validate,
+  validated,
+} from '@devcircle/service-kit';
 import { toAuthorStats, toAuthorView } from '../authors/author';
 import { deleteUserContent } from '../cleanup/delete-user-content';
 import type { PostsContext } from '../context';
-import type { Router } from '../http-types';
 import { authorPostsQuery } from '../posts/repository';
 import { postViews } from '../posts/views';
-import { optionalViewer } from './caller';
-import { objectIdString, pageCount, pageQuery, type PageQuery } from './paging';
 import type { ObjectId } from 'mongodb';
 
 interface AuthorBody {
@@ -51,7 +61,7 @@ export function internalRoutes(router: Router, app: PostsContext): void {
   router.get(
     '/internal/authors/:userId/posts',
     internalOnly,
-    validate({ params: userParams, query: pageQuery }),
+    validate({ params: userParams, query: pageQuery(FEED_PAGE_SIZE) }),
     async (ctx) => {
       const { page, limit } = validated<PageQuery>(ctx.state, 'query');
       const userId = userIdOf(ctx.state);
@@ -62,7 +72,7 @@ export function internalRoutes(router: Router, app: PostsContext): void {
         app.authors.findById(userId),
       ]);
       ctx.body = {
-        posts: await postViews(app, found.slice(0, limit), optionalViewer(ctx.state)),
+        posts: await postViews(app, found.slice(0, limit), optionalCallerId(ctx.state)),
         pagination: { current: page, pages: pageCount(total, limit), total, hasMore: found.length > limit },
         stats: toAuthorStats(author),
       };

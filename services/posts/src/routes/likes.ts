@@ -1,9 +1,7 @@
-import { notFound, requireIdentity } from '@devcircle/service-kit';
+import { callerIn, notFound, requireIdentity, type Router } from '@devcircle/service-kit';
 import type { PostsContext } from '../context';
-import type { Router } from '../http-types';
 import { toggleLike } from '../likes/toggle';
 import { postView } from '../posts/views';
-import { callerIn } from './caller';
 import { loadVisiblePost, POST_NOT_FOUND } from './load';
 
 export function likeRoutes(router: Router, app: PostsContext): void {

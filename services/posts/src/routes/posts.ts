@@ -1,4 +1,18 @@
-import { forbidden, Joi, requireIdentity, validate, validated, parseObjectId } from '@devcircle/service-kit';
+import { FEED_PAGE_SIZE } from '@devcircle/contracts';
+import {
+  callerIn,
+  forbidden,
+  Joi,
+  limitField,
+  objectIdString,
+  pageCount,
+  pageField,
+  parseObjectId,
+  requireIdentity,
+  type Router,
+  validate,
+  validated,
+} from '@devcircle/service-kit';
 import type { PostsContext } from '../context';
 import { recordPostEvent } from '../events/record';
 import { newPostBody, type NewPostBody } from '../posts/fields';
@@ -6,10 +20,7 @@ import { feedQuery } from '../posts/repository';
 import { postView, postViews } from '../posts/views';
 import { settleNewPost } from '../privacy/sync';
 import { feedViewer } from '../privacy/visibility';
-import type { Router } from '../http-types';
-import { callerIn } from './caller';
 import { loadVisiblePost } from './load';
-import { DEFAULT_PAGE_SIZE, limitField, objectIdString, pageCount, pageField } from './paging';
 
 interface FeedQuery {
   page?: number;
@@ -21,7 +32,7 @@ interface FeedQuery {
 const feedParams = Joi.object<FeedQuery>({
   // No default here: `oxor` would see the default as a page given alongside `before`.
   page: pageField,
-  limit: limitField(DEFAULT_PAGE_SIZE),
+  limit: limitField(FEED_PAGE_SIZE),
   before: objectIdString('before'),
 })
   .oxor('page', 'before')

@@ -1,13 +1,22 @@
-import { Joi, notFound, requireIdentity, validate, validated } from '@devcircle/service-kit';
+import {
+  callerIn,
+  Joi,
+  notFound,
+  REQUEST_ID_HEADER,
+  requireIdentity,
+  type Router,
+  validate,
+  validated,
+} from '@devcircle/service-kit';
 import { REVOKED_HEADER } from '../clients/auth';
 import type { UsersContext } from '../context';
 import { deleteAccount } from '../deletion/delete-account';
 import { announceProfile } from '../events/announce-profile';
-import type { Router } from '../http-types';
 import { profileEditBody, uniqueSkills, type ProfileEdit } from '../profiles/fields';
 import { OWN_ACCOUNT_ONLY, OWN_PROFILE_ONLY, PROFILE_NOT_FOUND } from '../profiles/messages';
+import { ownProfile } from '../profiles/own-profile';
 import { toPublicUser, type Profile } from '../profiles/profile';
-import { callerIn, ownIdOnly, ownProfile, requestIdOf } from './caller';
+import { ownIdOnly } from './own-id';
 
 const privacyBody = Joi.object<{ isPrivate: boolean }>({
   isPrivate: Joi.boolean().required().messages({
@@ -71,7 +80,7 @@ export function accountRoutes(router: Router, app: UsersContext): void {
 
   router.delete('/api/users/:id', requireIdentity, ownIdOnly(OWN_ACCOUNT_ONLY), async (ctx) => {
     const caller = callerIn(ctx.state);
-    const { revoked } = await deleteAccount(app, caller.id, requestIdOf(ctx) || undefined);
+    const { revoked } = await deleteAccount(app, caller.id, ctx.get(REQUEST_ID_HEADER) || undefined);
     // The proxying gateway applies it (refusing the old token at once) and strips it.
     if (revoked) ctx.set(REVOKED_HEADER, revoked);
     ctx.body = { message: 'Account deleted' };

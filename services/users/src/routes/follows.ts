@@ -1,11 +1,10 @@
-import { badRequest, notFound, requireIdentity } from '@devcircle/service-kit';
+import { badRequest, callerIn, notFound, requireIdentity, type Router } from '@devcircle/service-kit';
 import type { UsersContext } from '../context';
 import { follow, unfollow } from '../follows/follow-user';
-import type { Router } from '../http-types';
 import { CANNOT_FOLLOW_SELF, PROFILE_NOT_FOUND } from '../profiles/messages';
+import { ownProfile } from '../profiles/own-profile';
 import { toPublicUser, toRestrictedUser } from '../profiles/profile';
 import { visibilityOf } from '../privacy/visibility';
-import { callerIn, ownProfile } from './caller';
 import { loadProfile } from './load';
 
 /** `PUT /api/users/:username/follow` and `/unfollow`: idempotent, `{ user, isFollowing }`. */

@@ -1,8 +1,8 @@
-import { notFound } from '@devcircle/service-kit';
+import { notFound, type Caller } from '@devcircle/service-kit';
 import type { UsersContext } from '../context';
 import { PROFILE_NOT_FOUND } from '../profiles/messages';
+import { ownProfile } from '../profiles/own-profile';
 import type { Profile } from '../profiles/profile';
-import { ownProfile, type Caller } from './caller';
 
 /**
  * The profile a path names by username (case-insensitively); 404 when there is none. The caller's own username

@@ -1,22 +1,30 @@
-import { forbidden, HttpError, Joi, requireIdentity, validate, validated } from '@devcircle/service-kit';
+import { PROFILE_PAGE_SIZE } from '@devcircle/contracts';
+import {
+  callerIn,
+  forbidden,
+  HttpError,
+  Joi,
+  limitField,
+  pageQuery,
+  requireIdentity,
+  validate,
+  validated,
+  type PageQuery,
+  type Router,
+} from '@devcircle/service-kit';
 import type { ObjectId } from 'mongodb';
 import { emptyPagination } from '../clients/posts';
 import type { UsersContext } from '../context';
 import { followersQuery, followingQuery, type FollowQuery } from '../follows/repository';
-import type { Router } from '../http-types';
 import { PROFILE_PRIVATE } from '../profiles/messages';
 import { toPublicUser, toRestrictedUser, toSummary, type UserSummary } from '../profiles/profile';
 import { visibilityOf } from '../privacy/visibility';
-import { callerIn } from './caller';
 import { loadProfile } from './load';
-import {
-  DEFAULT_FOLLOWS_PAGE_SIZE,
-  DEFAULT_POSTS_PAGE_SIZE,
-  EMBEDDED_FOLLOWS,
-  limitField,
-  pageQuery,
-  type PageQuery,
-} from './paging';
+
+/** Followers and following come 20 to a page unless `limit` says otherwise. */
+const FOLLOWS_PAGE_SIZE = 20;
+/** How many followers / following a profile answer embeds when asked. */
+const EMBEDDED_FOLLOWS = 50;
 
 interface ProfileParams {
   limit: number;
@@ -30,7 +38,7 @@ const flag = (name: string) =>
     .messages({ '*': `${name} must be true or false` });
 
 const profileParams = Joi.object<ProfileParams>({
-  limit: limitField(DEFAULT_POSTS_PAGE_SIZE),
+  limit: limitField(PROFILE_PAGE_SIZE),
   includeFollowersData: flag('includeFollowersData'),
   includeFollowingData: flag('includeFollowingData'),
 });
@@ -106,7 +114,7 @@ export function profileRoutes(router: Router, app: UsersContext): void {
   router.get(
     '/api/users/:username/posts',
     requireIdentity,
-    validate({ query: pageQuery(DEFAULT_POSTS_PAGE_SIZE) }),
+    validate({ query: pageQuery(PROFILE_PAGE_SIZE) }),
     async (ctx) => {
       const { page, limit } = validated<PageQuery>(ctx.state, 'query');
       const caller = callerIn(ctx.state);
@@ -127,7 +135,7 @@ export function profileRoutes(router: Router, app: UsersContext): void {
     router.get(
       `/api/users/:username/${list.path}`,
       requireIdentity,
-      validate({ query: pageQuery(DEFAULT_FOLLOWS_PAGE_SIZE) }),
+      validate({ query: pageQuery(FOLLOWS_PAGE_SIZE) }),
       async (ctx) => {
         const { page, limit } = validated<PageQuery>(ctx.state, 'query');
         const caller = callerIn(ctx.state);

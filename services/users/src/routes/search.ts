@@ -1,10 +1,8 @@
-import { Joi, requireIdentity, validate, validated } from '@devcircle/service-kit';
+import { callerIn, Joi, requireIdentity, type Router, validate, validated } from '@devcircle/service-kit';
 import type { UsersContext } from '../context';
-import type { Router } from '../http-types';
 import { toPublicUser, toRestrictedUser } from '../profiles/profile';
 import { visibleAmong } from '../privacy/visibility';
 import { SEARCH_LIMIT, SEARCH_MAX, searchQuery, type SearchInput } from '../search/query';
-import { callerIn } from './caller';
 
 const term = (name: string) =>
   Joi.string()

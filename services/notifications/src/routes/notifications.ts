@@ -1,14 +1,11 @@
-import { Joi, requireIdentity, validate, validated, type ServiceDefinition } from '@devcircle/service-kit';
+import { MAX_PAGE_SIZE } from '@devcircle/contracts';
+import { callerIn, Joi, requireIdentity, validate, validated, type Router } from '@devcircle/service-kit';
 import { ObjectId } from 'mongodb';
 import type { NotificationsContext } from '../context';
-import { callerId } from './caller';
-import { recordSignal } from './signals';
-import { viewsOf } from './views';
-
-type Router = Parameters<ServiceDefinition['routes']>[0];
+import { recordSignal } from '../events/signals';
+import { viewsOf } from '../notifications/views';
 
 export const PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 50;
 export const MARKED_READ = 'All notifications marked as read';
 export const DELETED_ALL = 'All notifications deleted';
 
@@ -33,14 +30,14 @@ const listQuery = Joi.object({
 /** The caller's own notifications only: every query is scoped by the identity the gateway vouched for. */
 export function notificationRoutes(router: Router, ctx: NotificationsContext): void {
   router.get('/api/notifications', requireIdentity, validate({ query: listQuery }), async (koa) => {
-    const userId = callerId(koa.state);
+    const userId = callerIn(koa.state).id;
     const { limit, before } = validated<{ limit: number; before?: string }>(koa.state, 'query');
     const docs = await ctx.notifications.page(userId, limit, before ? new ObjectId(before) : undefined);
     koa.body = await viewsOf(ctx, docs);
   });
 
   router.put('/api/notifications/mark-all-read', requireIdentity, async (koa) => {
-    const userId = callerId(koa.state);
+    const userId = callerIn(koa.state).id;
     const upTo = await ctx.notifications.newestId(userId);
     const updated = upTo ? await ctx.notifications.markAllRead(userId, upTo) : 0;
     if (upTo && updated > 0) await recordSignal(ctx.deps.db, { type: 'read', userId, upTo });
@@ -48,7 +45,7 @@ export function notificationRoutes(router: Router, ctx: NotificationsContext): v
   });
 
   router.delete('/api/notifications/all', requireIdentity, async (koa) => {
-    const userId = callerId(koa.state);
+    const userId = callerIn(koa.state).id;
     const upTo = await ctx.notifications.newestId(userId);
     const deleted = upTo ? await ctx.notifications.removeAll(userId, upTo) : 0;
     if (upTo && deleted > 0) await recordSignal(ctx.deps.db, { type: 'cleared', userId, upTo });

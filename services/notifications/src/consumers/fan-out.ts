@@ -1,6 +1,6 @@
 import { eventLog, type EventConsumerSpec } from '@devcircle/service-kit';
 import { NOTIFICATIONS, toView, type NotificationDoc } from '../notifications/notification';
-import type { SocketRegistry } from './registry';
+import type { SocketRegistry } from '../realtime/registry';
 
 /**
  * `notifications.push`, run by every instance for itself ('live'): each new notification, whichever instance

@@ -1,8 +1,5 @@
-import { Joi, validate, validated, type ServiceDefinition } from '@devcircle/service-kit';
-import type { Db } from 'mongodb';
-import { BugReportRepository } from './repository';
-
-type Router = Parameters<ServiceDefinition['routes']>[0];
+import { Joi, validate, validated, type Router } from '@devcircle/service-kit';
+import type { NotificationsContext } from '../context';
 
 export const BUG_MAX = 5000;
 /** Enough to identify a browser; the header is the client's to make as long as it likes. */
@@ -28,18 +25,17 @@ const bugBody = Joi.object({
  * `POST /api/report-bug`: public (the landing page has the dialog too), so the identity is optional; when the
  * gateway vouched for a caller, the report remembers who sent it.
  */
-export function bugReportRoutes(router: Router, db: Db): void {
-  const reports = new BugReportRepository(db);
-  router.post('/api/report-bug', validate({ body: bugBody }), async (ctx) => {
-    const { bug } = validated<{ bug: string }>(ctx.state, 'body');
-    const identity = ctx.state.identity;
-    const userAgent = ctx.get('user-agent').slice(0, USER_AGENT_MAX);
-    await reports.add({
+export function bugReportRoutes(router: Router, ctx: NotificationsContext): void {
+  router.post('/api/report-bug', validate({ body: bugBody }), async (koa) => {
+    const { bug } = validated<{ bug: string }>(koa.state, 'body');
+    const identity = koa.state.identity;
+    const userAgent = koa.get('user-agent').slice(0, USER_AGENT_MAX);
+    await ctx.bugReports.add({
       bug,
       userAgent: userAgent || null,
       reporter: identity ? { id: identity.id, username: identity.username } : null,
     });
-    ctx.status = 201;
-    ctx.body = { message: BUG_THANKS };
+    koa.status = 201;
+    koa.body = { message: BUG_THANKS };
   });
 }

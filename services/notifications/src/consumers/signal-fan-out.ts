@@ -1,6 +1,6 @@
 import { eventObjectId, type EventConsumerSpec } from '@devcircle/service-kit';
-import { NOTIFICATION_SIGNALS, type Signal } from '../notifications/signals';
-import type { SocketRegistry } from './registry';
+import { NOTIFICATION_SIGNALS, type Signal } from '../events/signals';
+import type { SocketRegistry } from '../realtime/registry';
 
 /**
  * `notifications.signals`, run by every instance for itself ('live'): a mark-all-read, a delete-all or
