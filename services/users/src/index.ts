@@ -1,6 +1,6 @@
 import type { ServiceDefinition } from '@devcircle/service-kit';
+import { accountsConsumer } from './consumers/accounts';
 import { createUsersContext, type UsersContext } from './context';
-import { accountsConsumer } from './events/accounts-consumer';
 import { ensureEventLogs } from './events/logs';
 import { ensureFollowIndexes } from './follows/indexes';
 import { ensureProfileIndexes } from './profiles/indexes';

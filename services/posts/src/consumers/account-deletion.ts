@@ -1,7 +1,7 @@
 import type { AccountDeleted } from '@devcircle/contracts';
 import { eventObjectId, LOGS, type EventConsumerSpec } from '@devcircle/service-kit';
 import type { ObjectId } from 'mongodb';
-import { deleteUserContent } from '../cleanup/delete-user-content';
+import { deleteUserContent } from '../deletion/delete-user-content';
 import type { PostsContext } from '../context';
 
 /**

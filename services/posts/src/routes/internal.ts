@@ -13,7 +13,7 @@ import {
   validated,
 } from '@devcircle/service-kit';
 import { toAuthorStats, toAuthorView } from '../authors/author';
-import { deleteUserContent } from '../cleanup/delete-user-content';
+import { deleteUserContent } from '../deletion/delete-user-content';
 import type { PostsContext } from '../context';
 import { authorPostsQuery } from '../posts/repository';
 import { postViews } from '../posts/views';

@@ -1,3 +1,4 @@
+import { LOGS } from '@devcircle/service-kit';
 import type { ObjectId } from 'mongodb';
 import type { UsersContext } from '../context';
 import { recordAccountDeleted } from '../events/logs';
@@ -5,6 +6,17 @@ import { takeBack } from '../follows/follow-user';
 import { followersQuery, followingQuery, type FollowQuery } from '../follows/repository';
 
 const BATCH = 500;
+
+/**
+ * True once the account's deletion has been recorded (`account.deleted` in `user_events`, found by the log's
+ * `user` index): its profile must not come back.
+ */
+export async function accountDeleted(app: UsersContext, userId: ObjectId): Promise<boolean> {
+  const found = await app.deps.db
+    .collection(LOGS.users.name)
+    .findOne({ userId, type: 'account.deleted' }, { projection: { _id: 1 } });
+  return found !== null;
+}
 
 /** Removes every follow a query finds, batch by batch; each one removed here takes back its +1s. */
 async function removeFollows(app: UsersContext, query: FollowQuery): Promise<number> {

@@ -41,11 +41,3 @@ export function recordFollowEvent(
 export function recordAccountDeleted(app: UsersContext, userId: ObjectId): Promise<ObjectId> {
   return recordEvent(app.deps.db, LOGS.users, { type: 'account.deleted', userId });
 }
-
-/** True once the account's deletion has been recorded: its profile must not come back. */
-export async function accountDeleted(app: UsersContext, userId: ObjectId): Promise<boolean> {
-  const found = await app.deps.db
-    .collection(LOGS.users.name)
-    .findOne({ userId, type: 'account.deleted' }, { projection: { _id: 1 } });
-  return found !== null;
-}

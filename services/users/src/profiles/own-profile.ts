@@ -1,6 +1,6 @@
 import { unauthorized, type Caller } from '@devcircle/service-kit';
 import type { UsersContext } from '../context';
-import { accountDeleted } from '../events/logs';
+import { accountDeleted } from '../deletion/delete-account';
 import type { Profile } from './profile';
 
 /**

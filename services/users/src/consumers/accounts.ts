@@ -1,9 +1,8 @@
-import { eventObjectId, isDuplicateKey } from '@devcircle/service-kit';
 import type { AccountRegistered } from '@devcircle/contracts';
-import { LOGS, type EventConsumerSpec } from '@devcircle/service-kit';
+import { eventObjectId, isDuplicateKey, LOGS, type EventConsumerSpec } from '@devcircle/service-kit';
 import type { ObjectId } from 'mongodb';
 import type { UsersContext } from '../context';
-import { accountDeleted } from './logs';
+import { accountDeleted } from '../deletion/delete-account';
 
 function toDate(value: unknown): Date | undefined {
   if (value instanceof Date) return value;
