@@ -38,5 +38,5 @@ export const definition: ServiceDefinition<PostsContext> = {
 export { authorPostsQuery, feedQuery } from './posts/repository';
 export { postCommentsQuery } from './comments/repository';
 export type { PostView } from './posts/post';
-export type { FeedViewer } from './privacy/visibility';
+export type { FeedViewer } from './privacy/feed-viewer';
 export type { StoredPostEvent } from './events/record';

@@ -1,5 +1,5 @@
 import { ObjectId, type Collection, type Db, type Filter } from 'mongodb';
-import type { FeedViewer } from '../privacy/visibility';
+import type { FeedViewer } from '../privacy/feed-viewer';
 import type { CodeLanguage, Post } from './post';
 import { POSTS } from './indexes';
 

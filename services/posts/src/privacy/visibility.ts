@@ -1,18 +1,13 @@
 import type { ObjectId } from 'mongodb';
 import type { PostsContext } from '../context';
 import type { Post } from '../posts/post';
+import type { FeedViewer } from './feed-viewer';
 
 /**
  * How many of the viewer's follows the feed looks at for private authors. Keeps the lookup and the feed's
  * `$in` bounded; someone following more sees the private posts of only that many of them (never more).
  */
 export const FOLLOWEES_CONSIDERED = 1000;
-
-/** What the feed's visibility filter needs: the viewer and the private authors they follow. */
-export interface FeedViewer {
-  id: ObjectId;
-  privateFollowees: ObjectId[];
-}
 
 /** Two indexed reads: the viewer's follows (pair index), then which of those are private (`_id`). */
 export async function feedViewer(app: PostsContext, viewer: ObjectId): Promise<FeedViewer> {

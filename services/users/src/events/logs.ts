@@ -1,7 +1,6 @@
-import { ensureEventLog, LOGS, recordEvent } from '@devcircle/service-kit';
+import { ensureEventLog, LOGS, recordEvent, type Caller } from '@devcircle/service-kit';
 import type { Db, ObjectId } from 'mongodb';
 import type { UsersContext } from '../context';
-import type { Actor } from '../follows/follow-user';
 import type { Profile } from '../profiles/profile';
 
 /** Declares the logs (and `user_events` by user, for the "was this account deleted" check). */
@@ -28,7 +27,7 @@ export function recordProfileUpdated(app: UsersContext, profile: ProfileAnnounce
 export function recordFollowEvent(
   app: UsersContext,
   type: 'follow' | 'unfollow',
-  actor: Actor,
+  actor: Caller,
   targetId: ObjectId,
 ): Promise<ObjectId> {
   return recordEvent(app.deps.db, LOGS.follows, {

@@ -1,14 +1,8 @@
-import { notFound } from '@devcircle/service-kit';
+import { notFound, type Caller } from '@devcircle/service-kit';
 import type { ObjectId } from 'mongodb';
 import type { UsersContext } from '../context';
 import { recordFollowEvent } from '../events/logs';
 import { PROFILE_NOT_FOUND } from '../profiles/messages';
-
-/** Who follows or unfollows: the caller, with the name the token carries (for the event). */
-export interface Actor {
-  id: ObjectId;
-  username: string;
-}
 
 /**
  * `actor` follows `followeeId`. Counts stay equal to the `follows` documents under any concurrency because each
@@ -17,7 +11,7 @@ export interface Actor {
  * happened; `$inc` on a profile that is gone changes nothing, so the pairs always match.
  * True when this call created the follow (and recorded the event); false when it already existed.
  */
-export async function follow(app: UsersContext, actor: Actor, followeeId: ObjectId): Promise<boolean> {
+export async function follow(app: UsersContext, actor: Caller, followeeId: ObjectId): Promise<boolean> {
   if (!(await app.follows.insert(actor.id, followeeId))) return false;
   const [followerThere, followeeThere] = await Promise.all([
     app.profiles.addToCounts(actor.id, { followingCount: 1 }),
@@ -42,7 +36,7 @@ export async function takeBack(app: UsersContext, followerId: ObjectId, followee
 }
 
 /** `actor` stops following `followeeId`; true when this call removed the follow. */
-export async function unfollow(app: UsersContext, actor: Actor, followeeId: ObjectId): Promise<boolean> {
+export async function unfollow(app: UsersContext, actor: Caller, followeeId: ObjectId): Promise<boolean> {
   if (!(await app.follows.remove(actor.id, followeeId))) return false;
   await takeBack(app, actor.id, followeeId);
   await recordFollowEvent(app, 'unfollow', actor, followeeId);

@@ -15,9 +15,8 @@ export function followRoutes(router: Router, app: UsersContext): void {
       const target = await loadProfile(app, ctx.params.username, caller);
       if (target._id.equals(caller.id)) throw badRequest(CANNOT_FOLLOW_SELF);
       await ownProfile(app, caller);
-      const actor = { id: caller.id, username: caller.username };
-      if (action === 'follow') await follow(app, actor, target._id);
-      else await unfollow(app, actor, target._id);
+      if (action === 'follow') await follow(app, caller, target._id);
+      else await unfollow(app, caller, target._id);
       // The followee with its new counts, as the caller may now see it (privacy as everywhere).
       const current = await app.profiles.findById(target._id);
       if (!current) throw notFound(PROFILE_NOT_FOUND);

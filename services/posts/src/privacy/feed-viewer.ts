@@ -1,0 +1,11 @@
+import type { ObjectId } from 'mongodb';
+
+/**
+ * What the feed's visibility filter needs: the viewer and the private authors they follow. A type of its own so
+ * that the feed query (posts/repository.ts) and the code that finds it (visibility.ts, which needs the context)
+ * both import it without importing each other.
+ */
+export interface FeedViewer {
+  id: ObjectId;
+  privateFollowees: ObjectId[];
+}
