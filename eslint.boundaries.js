@@ -8,7 +8,9 @@
  * - A service imports no other service, not the gateway and nothing of the front end.
  * - The gateway imports no service and nothing of the front end.
  * - A library (packages/) imports no deployable.
- * - In a service, only `routes/` and the entry (`index.ts`) import routes: domain code never does.
+ * - In a service (docs/service-skeleton.md), only `routes/` and the entry (`index.ts`) import routes, and only
+ *   `consumers/` and the entry import consumers: domain code imports neither, and routes and consumers do not
+ *   import each other.
  */
 const fs = require('node:fs');
 const path = require('node:path');
@@ -44,25 +46,42 @@ const FRONT_END_LIBRARIES = {
   names: ['@devcircle/sdk', '@devcircle/sdk/**', '@devcircle/ui', 'react'],
   folders: [],
 };
-const ROUTES = { names: [], folders: ['**/routes', '**/routes/**', './routes', './routes/**'] };
+/** A service's own folder, by a relative path from anywhere in its src. */
+const ownFolder = (name) => ({
+  names: [],
+  folders: [`**/${name}`, `**/${name}/**`, `./${name}`, `./${name}/**`],
+});
+const ROUTES = ownFolder('routes');
+const CONSUMERS = ownFolder('consumers');
+const NO_ROUTES = 'Domain code never imports routes: routes call the domain, not the other way round.';
+const NO_CONSUMERS =
+  'Only the entry (index.ts) wires the consumers: nothing else imports them, so a consumer is started once.';
 
-function rule(message, ...groups) {
-  return [
-    'error',
-    {
-      patterns: [
-        {
-          group: groups.flatMap((group) => [...group.names, ...group.folders]),
-          message,
-        },
-      ],
-    },
-  ];
-}
+const pattern = (message, ...groups) => ({
+  group: groups.flatMap((group) => [...group.names, ...group.folders]),
+  message,
+});
 
 const restrict = (files, message, ...groups) => ({
   files,
-  rules: { 'no-restricted-imports': rule(message, ...groups) },
+  rules: { 'no-restricted-imports': ['error', { patterns: [pattern(message, ...groups)] }] },
+});
+
+/** `restrict`, plus more patterns with messages of their own (ESLint keeps one option per rule and file). */
+const restrictMore = (files, ignores, message, groups, more) => ({
+  files,
+  ...(ignores.length > 0 ? { ignores } : {}),
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          pattern(message, ...groups),
+          ...more.map(([rule, group]) => pattern(`Boundary: ${rule}`, group)),
+        ],
+      },
+    ],
+  },
 });
 
 const FRONT_END =
@@ -109,17 +128,22 @@ const boundaries = [
     const others = serviceGroup(SERVICES.filter((name) => name !== service));
     const message = `Boundary: the ${service} service imports no other service (events or HTTP instead), nor the gateway or the front end.`;
     const groups = [others, GATEWAY, SHELL, REMOTES, FRONT_END_LIBRARIES, LIBRARIES_BY_PATH];
+    const src = `services/${service}/src`;
+    // One entry per file set: ESLint takes the last option a file matches, so the sets must not overlap.
     return [
-      restrict([`services/${service}/src/**/*.ts`], message, ...groups),
-      {
-        ...restrict(
-          [`services/${service}/src/**/*.ts`],
-          `${message} Domain code never imports routes: routes call the domain, not the other way round.`,
-          ...groups,
-          ROUTES,
-        ),
-        ignores: [`services/${service}/src/routes/**`, `services/${service}/src/index.ts`],
-      },
+      restrict([`${src}/index.ts`], message, ...groups),
+      restrictMore(
+        [`${src}/**/*.ts`],
+        [`${src}/index.ts`, `${src}/routes/**`, `${src}/consumers/**`],
+        message,
+        groups,
+        [
+          [NO_ROUTES, ROUTES],
+          [NO_CONSUMERS, CONSUMERS],
+        ],
+      ),
+      restrictMore([`${src}/routes/**/*.ts`], [], message, groups, [[NO_CONSUMERS, CONSUMERS]]),
+      restrictMore([`${src}/consumers/**/*.ts`], [], message, groups, [[NO_ROUTES, ROUTES]]),
     ];
   }),
 ];

@@ -54,6 +54,22 @@ const forbidden: Array<[string, string, string]> = [
   ],
   ['a library imports the shell', 'packages/sdk/src/x.ts', "import { a } from '@devcircle/shell';"],
   ['domain code imports routes', 'services/posts/src/likes/x.ts', "import { a } from '../routes/load';"],
+  [
+    'a consumer imports routes',
+    'services/notifications/src/consumers/x.ts',
+    "import { a } from '../routes/notifications';",
+  ],
+  ['the context imports routes', 'services/auth/src/context.ts', "import { a } from './routes/session';"],
+  [
+    'domain code imports a consumer',
+    'services/users/src/profiles/x.ts',
+    "import { a } from '../consumers/accounts';",
+  ],
+  [
+    'a route imports a consumer',
+    'services/posts/src/routes/x.ts',
+    "import { a } from '../consumers/authors';",
+  ],
 ];
 
 test.each(forbidden)('%s: lint fails', async (_what, file, source) => {
@@ -77,6 +93,14 @@ const allowed: Array<[string, string, string]> = [
   ],
   ['routes import routes', 'services/posts/src/routes/x.ts', "import { a } from './load';"],
   ['the entry imports routes', 'services/posts/src/index.ts', "import { a } from './routes/posts';"],
+  ['the entry imports consumers', 'services/users/src/index.ts', "import { a } from './consumers/accounts';"],
+  ['consumers import consumers', 'services/notifications/src/consumers/x.ts', "import { a } from './actor';"],
+  [
+    'a consumer imports the domain',
+    'services/posts/src/consumers/x.ts',
+    "import { a } from '../privacy/sync';",
+  ],
+  ['a route imports the domain', 'services/auth/src/routes/x.ts', "import { a } from '../tokens/sign';"],
 ];
 
 test.each(allowed)('%s: lint passes', async (_what, file, source) => {
