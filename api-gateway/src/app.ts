@@ -4,7 +4,7 @@ import Koa, { type Middleware } from 'koa';
 import { chain } from './compose';
 import { readToken, requireToken } from './auth';
 import type { GatewayConfig } from './config';
-import { health, ready } from './health';
+import { health, ready, status } from './health';
 import { bodySizeLimit, rateLimit, type RateLimits } from './limits';
 import type { Proxy } from './proxy';
 import { gatewayErrors, requestContext } from './request-context';
@@ -37,13 +37,15 @@ export function createApp(parts: GatewayParts): Koa {
 
   const local = new Router();
   local.get('/health', health);
+  local.get('/ready', ready({ revocationsLoaded: parts.revocationsLoaded }));
   local.get(
-    '/ready',
-    ready({
+    '/status',
+    status({
       pools,
       timeoutMs: config.healthCheckTimeoutMs,
       production: config.production,
       revocationsLoaded: parts.revocationsLoaded,
+      tls: config.upstreamTls,
     }),
   );
   local.get('/remotes.json', remotesManifest(config.remotes));

@@ -56,6 +56,11 @@ export interface GatewayConfig extends BaseConfig {
   /** Interface to bind; undefined means every interface. */
   host?: string;
   upstreams: Record<ServiceName, string[]>;
+  /**
+   * For https upstreams: the CA (PEM, from `UPSTREAM_CA_FILE`) that signed the services' certificates, trusted
+   * besides Node's own (and `NODE_EXTRA_CA_CERTS`). Certificates are always verified.
+   */
+  upstreamTls: { ca?: string };
   /** An upstream that sends nothing for this long gives 504. */
   upstreamTimeoutMs: number;
   /** Connecting to an instance that does not accept within this long counts as a failed connect. */
@@ -127,9 +132,21 @@ function upstreamUrls(env: NodeJS.ProcessEnv, service: ServiceName): string[] {
     } catch {
       throw new Error(`${name} has an invalid URL: "${raw}"`);
     }
-    if (url.protocol !== 'http:') throw new Error(`${name}: only http:// upstreams are supported ("${raw}")`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new Error(`${name}: upstreams are http:// or https:// URLs ("${raw}")`);
     return url.origin;
   });
+}
+
+/** UPSTREAM_CA_FILE: a PEM file, read once at start so a wrong path stops the start with its name. */
+function upstreamTls(env: NodeJS.ProcessEnv): { ca?: string } {
+  const file = env.UPSTREAM_CA_FILE?.trim();
+  if (!file) return {};
+  try {
+    return { ca: fs.readFileSync(file, 'utf8') };
+  } catch (err) {
+    throw new Error(`UPSTREAM_CA_FILE cannot be read ("${file}"): ${(err as Error).message}`, { cause: err });
+  }
 }
 
 function origins(env: NodeJS.ProcessEnv): string[] {
@@ -186,6 +203,7 @@ export function loadConfig(
       users: upstreamUrls(env, 'users'),
       notifications: upstreamUrls(env, 'notifications'),
     },
+    upstreamTls: upstreamTls(env),
     upstreamTimeoutMs: readInteger(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 1),
     connectTimeoutMs: readInteger(env, 'UPSTREAM_CONNECT_TIMEOUT_MS', 2_000, 1),
     socketTimeoutMs: readInteger(env, 'SOCKET_IO_TIMEOUT_MS', 60_000, 1),

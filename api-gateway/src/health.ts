@@ -1,3 +1,4 @@
+import type { RequestOptions } from 'node:https';
 import { probe } from '@devcircle/service-kit';
 import type { Middleware } from 'koa';
 import { SERVICES } from './config';
@@ -16,15 +17,34 @@ interface InstanceReport {
 }
 
 /**
- * `/ready`: asks every instance of every service for its `/ready`, in parallel, and summarises per service.
- * 200 only when each service has at least one ready instance, else 503. Instance URLs are shown outside
- * production only.
+ * `/ready`: this gateway can take requests, which it can as soon as it listens. By design it does not depend on
+ * the services: a load balancer's readiness probe must never pull every gateway out of rotation at once because
+ * one service is down (the gateway answers that service's routes with a clear 502/503 meanwhile, and the others
+ * normally). Whether the revocation list has loaded is shown, not required: without it tokens are still checked.
  */
-export function ready(options: {
+export function ready(options: { revocationsLoaded: () => boolean }): Middleware {
+  return async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = {
+      status: 'ready',
+      service: 'gateway',
+      revocations: options.revocationsLoaded() ? 'loaded' : 'pending',
+    };
+  };
+}
+
+/**
+ * `/status`: the whole system as this gateway sees it. Asks every instance of every service for its `/ready`, in
+ * parallel, and summarises per service: 200 only when each service has at least one ready instance, else 503
+ * (what `npm start` waits for before it says "running"). An instance that answers ready is put back in the
+ * rotation at once. Instance URLs are shown outside production only.
+ */
+export function status(options: {
   pools: Pools;
   timeoutMs: number;
   production: boolean;
   revocationsLoaded: () => boolean;
+  tls?: Pick<RequestOptions, 'ca'>;
 }): Middleware {
   return async (ctx) => {
     const services = Object.fromEntries(
@@ -32,9 +52,10 @@ export function ready(options: {
         SERVICES.map(async (service) => {
           const instances = await Promise.all(
             options.pools[service].instances.map(async (instance): Promise<InstanceReport> => {
-              const result = await probe(instance.url, '/ready', options.timeoutMs);
+              const result = await probe(instance.url, '/ready', options.timeoutMs, {}, options.tls);
               const status =
                 result.status === undefined ? 'unreachable' : result.status < 300 ? 'ready' : 'unavailable';
+              if (status === 'ready' && instance.state !== 'up') options.pools[service].markUp(instance);
               const body = result.body as { database?: string } | undefined;
               const detail =
                 result.error ??

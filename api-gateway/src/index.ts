@@ -40,6 +40,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
   const revocations = new RevocationList({ logger });
   const proxy = createProxy({
     connectTimeoutMs: config.connectTimeoutMs,
+    tls: config.upstreamTls,
     maxBodyBytes: config.maxBodyBytes,
     logger,
     onRevoked: (value) => revocations.applyHeader(value),
@@ -55,12 +56,14 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
     intervalMs: config.revocationPollMs,
     timeoutMs: config.healthCheckTimeoutMs,
     logger,
+    tls: config.upstreamTls,
   });
   const healthChecks = startHealthChecks(
     pools,
     config.healthCheckIntervalMs,
     config.healthCheckTimeoutMs,
     logger,
+    config.upstreamTls,
   );
 
   const app = createApp({

@@ -75,6 +75,20 @@ test('bad settings stop the start with a message naming the variable', () => {
   expect(() => loadConfig({ SERVE_STATIC: 'maybe' })).toThrow('SERVE_STATIC must be true or false');
   expect(() => loadConfig({ TRUST_PROXY: 'perhaps' })).toThrow('TRUST_PROXY must be true or false');
   expect(() => loadConfig({ RATE_LIMIT_STORE: 'redis' })).toThrow('RATE_LIMIT_STORE must be mongo or memory');
+  expect(() => loadConfig({ POSTS_URLS: 'ftp://10.0.0.5' })).toThrow(
+    'POSTS_URLS: upstreams are http:// or https://',
+  );
+  expect(() => loadConfig({ UPSTREAM_CA_FILE: '/nowhere/ca.pem' })).toThrow(
+    'UPSTREAM_CA_FILE cannot be read ("/nowhere/ca.pem")',
+  );
+});
+
+test('https upstreams are accepted, with the CA to trust read from UPSTREAM_CA_FILE', () => {
+  const caFile = path.join(__dirname, 'fixtures', 'upstream-tls.crt');
+  const config = loadConfig({ AUTH_URLS: 'https://auth.internal:8443/', UPSTREAM_CA_FILE: caFile });
+  expect(config.upstreams.auth).toEqual(['https://auth.internal:8443']);
+  expect(config.upstreamTls.ca).toContain('BEGIN CERTIFICATE');
+  expect(loadConfig({}).upstreamTls).toEqual({});
 });
 
 test('route classification follows the contract, on the normalised path', () => {

@@ -34,8 +34,8 @@ interface Session {
 let ada: Session;
 const idOf = (session: Session): string => (session.user.id ?? session.user._id) as string;
 
-test('/ready is 200 with every real service ready', async () => {
-  const response = await fetch(`${gateway.url}/ready`);
+test('/status is 200 with every real service ready', async () => {
+  const response = await fetch(`${gateway.url}/status`);
   expect(response.status).toBe(200);
   expect(await response.json()).toMatchObject({
     status: 'ready',
@@ -149,7 +149,7 @@ test('auth’s internal endpoint is not reachable through the gateway, even with
   expect(response.status).toBe(404);
 });
 
-test('database down: the services’ own 503 DATABASE_NOT_CONNECTED comes through; /ready is 503', async () => {
+test("database down: the services’ own 503 DATABASE_NOT_CONNECTED comes through; /status is 503, the gateway's own /ready 200", async () => {
   await stack.stopDatabase();
   try {
     const response = await send(gateway, 'POST', '/api/report-bug', { bug: 'Everything is down' });
@@ -158,7 +158,8 @@ test('database down: the services’ own 503 DATABASE_NOT_CONNECTED comes throug
       message: DATABASE_NOT_CONNECTED_MESSAGE,
       code: 'DATABASE_NOT_CONNECTED',
     });
-    const ready = await fetch(`${gateway.url}/ready`);
+    expect((await fetch(`${gateway.url}/ready`)).status).toBe(200);
+    const ready = await fetch(`${gateway.url}/status`);
     expect(ready.status).toBe(503);
     expect(await ready.json()).toMatchObject({
       services: {

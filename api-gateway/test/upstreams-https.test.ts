@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createLogger, probe } from '@devcircle/service-kit';
 import { createPools, startHealthChecks, type Pools } from '../src/upstreams';
-import { eventually } from './helpers';
+import { alice, bearer, eventually, sign, startTestGateway } from './helpers';
 
 // A fixed self-signed certificate (see fixtures/README.md). The tests hand it to the probe as the CA to trust,
 // as an operator's internal CA would be: verification stays on, nothing is trusted blindly.
@@ -19,8 +19,15 @@ let url: string;
 beforeAll(async () => {
   server = https.createServer({ cert, key }, (req, res) => {
     res.setHeader('content-type', 'application/json');
-    res.statusCode = req.url === '/health' ? 200 : 404;
-    res.end(JSON.stringify({ status: req.url === '/health' ? 'ok' : 'not found' }));
+    if (req.url?.startsWith('/api/')) {
+      res.end(
+        JSON.stringify({ upstream: 'tls', url: req.url, identity: req.headers['x-devcircle-identity'] }),
+      );
+      return;
+    }
+    const known = req.url === '/health' || req.url === '/ready';
+    res.statusCode = known ? 200 : 404;
+    res.end(JSON.stringify({ status: known ? 'ok' : 'not found' }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -67,4 +74,37 @@ test('the health checks take an https instance with an untrusted certificate out
   } finally {
     checks.stop();
   }
+});
+
+describe('a gateway whose services are https instances (UPSTREAM_CA_FILE names their CA)', () => {
+  const everyService = () => ({ AUTH_URLS: url, POSTS_URLS: url, USERS_URLS: url, NOTIFICATIONS_URLS: url });
+
+  test('proxies requests over TLS, identity header included, and reports the instances ready', async () => {
+    const gateway = await startTestGateway({
+      ...everyService(),
+      UPSTREAM_CA_FILE: path.join(__dirname, 'fixtures', 'upstream-tls.crt'),
+    });
+    try {
+      const response = await fetch(`${gateway.url}/api/posts?page=1`, { headers: bearer(sign(alice)) });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { upstream: string; url: string; identity?: string };
+      expect(body).toMatchObject({ upstream: 'tls', url: '/api/posts?page=1' });
+      expect(body.identity).toEqual(expect.any(String));
+      const status = await fetch(`${gateway.url}/status`);
+      expect(status.status).toBe(200);
+    } finally {
+      await gateway.stop();
+    }
+  });
+
+  test('without the CA the certificate is refused: 502, never an unverified connection', async () => {
+    const gateway = await startTestGateway(everyService());
+    try {
+      const response = await fetch(`${gateway.url}/api/posts`, { headers: bearer(sign(alice)) });
+      expect(response.status).toBe(502);
+      expect(await response.json()).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
+    } finally {
+      await gateway.stop();
+    }
+  });
 });

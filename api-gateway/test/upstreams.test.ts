@@ -171,7 +171,7 @@ test('active health checks: all instances failing health gives 503 SERVICE_UNAVA
   await eventually(async () => (await get(gateway, '/api/posts')).status === 200);
 });
 
-test('/ready asks every instance and is 200 only when each service has a ready instance', async () => {
+test('/status asks every instance and is 200 only when each service has a ready instance', async () => {
   const auth = await track(instance('auth'));
   const postsUp = await track(instance('posts-up'));
   const postsDead = await deadUrl();
@@ -186,7 +186,7 @@ test('/ready asks every instance and is 200 only when each service has a ready i
       NOTIFICATIONS_URLS: notifications.url,
     }),
   );
-  const notReady = await fetch(`${gateway.url}/ready`);
+  const notReady = await fetch(`${gateway.url}/status`);
   expect(notReady.status).toBe(503);
   const body = (await notReady.json()) as Record<string, unknown>;
   expect(body).toMatchObject({
@@ -213,8 +213,15 @@ test('/ready asks every instance and is 200 only when each service has a ready i
     },
   });
 
+  // The gateway itself can serve all the while: its own readiness does not hang on any service.
+  expect(await (await fetch(`${gateway.url}/ready`)).json()).toEqual({
+    status: 'ready',
+    service: 'gateway',
+    revocations: expect.stringMatching(/^(loaded|pending)$/),
+  });
+
   usersBehaviour.ready = 200;
-  const ready = await fetch(`${gateway.url}/ready`);
+  const ready = await fetch(`${gateway.url}/status`);
   expect(ready.status).toBe(200);
   expect(await ready.json()).toMatchObject({ status: 'ready' });
   // /health is the gateway alone, whatever the services do.
@@ -222,4 +229,30 @@ test('/ready asks every instance and is 200 only when each service has a ready i
     status: 'ok',
     service: 'gateway',
   });
+});
+
+test('every instance cooling after a failed connect: the next request still tries one (panic routing)', async () => {
+  const dead = await deadUrl();
+  // A cooldown far longer than the test: only panic routing can send the second request anywhere.
+  const gateway = await gatewayWithPosts([dead.url], { UPSTREAM_FAILURE_COOLDOWN_MS: '600000' });
+  expect((await post(gateway, '/api/posts')).status).toBe(502);
+  expect(gateway.pools.posts.instances[0].state).toBe('unreachable');
+  // The service comes up (as it does when it starts after the gateway): it is used at once, for a POST too.
+  const revived = await track(instance('posts-revived', undefined, dead.port));
+  const response = await post(gateway, '/api/posts');
+  expect(response.status).toBe(200);
+  expect(await upstreamOf(response)).toBe('posts-revived');
+  expect(revived.seen.filter((seen) => seen.method === 'POST')).toHaveLength(1);
+  expect(gateway.pools.posts.instances[0].state).toBe('up');
+});
+
+test('/status puts an instance that answers ready back in the rotation before its cooldown ends', async () => {
+  const dead = await deadUrl();
+  const live = await track(instance('posts-live'));
+  const gateway = await gatewayWithPosts([dead.url, live.url], { UPSTREAM_FAILURE_COOLDOWN_MS: '600000' });
+  expect((await get(gateway, '/api/posts')).status).toBe(200);
+  expect(gateway.pools.posts.instances[0].state).toBe('unreachable');
+  await track(instance('posts-revived', undefined, dead.port));
+  expect((await fetch(`${gateway.url}/status`)).status).toBe(200);
+  expect(gateway.pools.posts.instances[0].state).toBe('up');
 });

@@ -1,4 +1,5 @@
 import http, { type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import https from 'node:https';
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { HttpError, type Logger } from '@devcircle/service-kit';
@@ -27,6 +28,8 @@ const CONNECT_FAILURES = new Set([
 
 export interface ProxyOptions {
   connectTimeoutMs: number;
+  /** Whom to trust for https instances besides Node's CAs (certificates are always verified). */
+  tls?: { ca?: string };
   maxBodyBytes: number;
   logger: Logger;
   /** Called with the value of an `x-devcircle-revoked` response header (which never reaches the client). */
@@ -75,11 +78,11 @@ function upstreamReset(service: string): HttpError {
 }
 
 /**
- * The proxy: http-proxy-3 over one keep-alive agent, bodies streamed both ways, idle timeouts, a connect timeout,
+ * The proxy: http-proxy-3 over one keep-alive agent per scheme, bodies streamed both ways, idle timeouts, a connect timeout,
  * round-robin with failover for requests that are safe to repeat, and websocket upgrade passthrough.
  */
 export function createProxy(options: ProxyOptions) {
-  const agent = new http.Agent({
+  const pooling = {
     keepAlive: true,
     // Idle pooled sockets close well before the services' 65 s keep-alive timeout, so a socket is never reused
     // just as the service closes it.
@@ -87,8 +90,13 @@ export function createProxy(options: ProxyOptions) {
     maxSockets: 512,
     maxFreeSockets: 64,
     scheduling: 'lifo',
-  });
-  const proxy = createProxyServer({ agent, xfwd: false, ws: true });
+  } as const;
+  const ca = options.tls?.ca;
+  const agents = { http: new http.Agent(pooling), https: new https.Agent({ ...pooling, ca }) };
+  /** Where a request to `url` goes: each scheme has its own pool (and https its CA). */
+  const targetOf = (url: string) =>
+    url.startsWith('https:') ? { target: url, agent: agents.https, ca } : { target: url, agent: agents.http };
+  const proxy = createProxyServer({ xfwd: false, ws: true });
   const attempts = new WeakMap<IncomingMessage, Attempt>();
   const upgraded = new WeakSet<IncomingMessage>();
 
@@ -208,7 +216,7 @@ export function createProxy(options: ProxyOptions) {
       proxy.web(
         req,
         res,
-        { target: instance.url, buffer: source, headers: { connection: 'keep-alive' } },
+        { ...targetOf(instance.url), buffer: source, headers: { connection: 'keep-alive' } },
         (err: NodeJS.ErrnoException) => {
           if (res.headersSent) {
             res.destroy();
@@ -289,7 +297,8 @@ export function createProxy(options: ProxyOptions) {
     }
     const attempt: Attempt = { timeoutMs, connected: false, responded: false, reusedSocket: false };
     attempts.set(req, attempt);
-    proxy.ws(req, socket, head, { target: instance.url, agent: false }, (err: NodeJS.ErrnoException) => {
+    const target = { ...targetOf(instance.url), agent: false } as const;
+    proxy.ws(req, socket, head, target, (err: NodeJS.ErrnoException) => {
       if (upgraded.has(req)) return;
       const code = err.code ?? '';
       if (code === UPSTREAM_TIMEOUT) {
@@ -309,7 +318,8 @@ export function createProxy(options: ProxyOptions) {
     forward,
     upgrade,
     close(): void {
-      agent.destroy();
+      agents.http.destroy();
+      agents.https.destroy();
     },
   };
 }

@@ -29,18 +29,28 @@ export class UpstreamPool {
     this.instances = urls.map((url) => ({ url, state: 'up', retryAt: 0 }));
   }
 
-  /** The next instance to use, skipping those tried already and those failed within the cooldown. */
+  /**
+   * The next instance to use, skipping those tried already and those failed within the cooldown. When every
+   * instance left is cooling after a failed connect, the one whose cooldown ends first is tried anyway (Envoy's
+   * "panic" routing): a blip, or a service that came up just after the gateway, costs one refused connect instead
+   * of a cooldown-long outage. Instances whose health check answered with an error stay out.
+   */
   pick(exclude: ReadonlySet<Instance> = new Set()): Instance | undefined {
     const now = this.now();
     const count = this.instances.length;
+    let panic: Instance | undefined;
     for (let step = 0; step < count; step++) {
       const instance = this.instances[(this.cursor + step) % count];
       if (exclude.has(instance)) continue;
-      if (instance.state !== 'up' && now < instance.retryAt) continue;
+      if (instance.state !== 'up' && now < instance.retryAt) {
+        if (instance.state === 'unreachable' && (!panic || instance.retryAt < panic.retryAt))
+          panic = instance;
+        continue;
+      }
       this.cursor = (this.cursor + step + 1) % count;
       return instance;
     }
-    return undefined;
+    return panic;
   }
 
   markFailed(instance: Instance, state: Exclude<InstanceState, 'up'>, reason: string): void {

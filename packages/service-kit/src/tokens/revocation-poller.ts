@@ -1,7 +1,7 @@
 import { ObjectId } from 'mongodb';
 import { internalHeaders } from '../internal';
 import type { Logger } from '../logger';
-import { probe } from '../probe';
+import { probe, type ProbeTls } from '../probe';
 import type { RevocationList } from './revocation-list';
 
 /**
@@ -65,6 +65,8 @@ export function startRevocationPoller<Instance extends { url: string }>(options:
   intervalMs: number;
   timeoutMs: number;
   logger: Logger;
+  /** For an https auth: whom to trust besides Node's CAs. */
+  tls?: ProbeTls;
 }): RevocationPoller {
   const { source, list, logger } = options;
   let after: string | undefined;
@@ -88,6 +90,7 @@ export function startRevocationPoller<Instance extends { url: string }>(options:
         `/internal/revocations${query}`,
         options.timeoutMs,
         internalHeaders(options.internalSecret),
+        options.tls,
       );
       if (stopped) return true;
       if (result.status !== 200 || !isPage(result.body)) {
