@@ -39,3 +39,36 @@ export const ROUTE_PATTERNS = {
   following: '/profile/:username/following',
   messagesWith: '/messages/:username',
 } as const;
+
+/** The parameter names of a route pattern: `'/profile/:username/followers'` → `'username'`. */
+type ParamNames<Pattern extends string> = Pattern extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : Pattern extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export type RouteParams<Pattern extends string> = Record<ParamNames<Pattern>, string>;
+
+/**
+ * The parameters of `path` when it is `pattern` (one of ROUTE_PATTERNS), decoded; null when it is not. Segment by
+ * segment and case-sensitive: a parameter is one non-empty segment. Undoes the builders' encoding, so
+ * `matchRoute(ROUTE_PATTERNS.profile, ROUTES.profile(name))` gives `{ username: name }` back; a malformed
+ * escape throws URIError, as decodeURIComponent does.
+ */
+export function matchRoute<Pattern extends string>(
+  pattern: Pattern,
+  path: string,
+): RouteParams<Pattern> | null {
+  const expected = pattern.split('/');
+  const actual = path.split('/');
+  if (expected.length !== actual.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, part] of expected.entries()) {
+    const value = actual[index];
+    if (part.startsWith(':')) {
+      if (!value) return null;
+      params[part.slice(1)] = decodeURIComponent(value);
+    } else if (part !== value) return null;
+  }
+  return params as RouteParams<Pattern>;
+}
