@@ -17,6 +17,8 @@ const SINGLETONS = {
   // it so the shell provides it). `@devcircle/sdk/dev` is not shared: only a remote's standalone page runs it.
   '@devcircle/sdk/remote': '@devcircle/sdk',
   '@devcircle/ui': '@devcircle/ui',
+  // `@devcircle/contracts` is not shared: it holds no state (types, limits, route builders), so each app bundles
+  // what it uses, resolved like the SDK through the workspace link to its built `dist` (`build:web` builds it).
 };
 
 /** The version range an app asks for: what its own package.json depends on (the workspace's for the SDK). */
