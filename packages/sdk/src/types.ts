@@ -3,6 +3,8 @@
  * `@devcircle/sdk`; Module Federation shares the package as a singleton, so every remote talks to the shell's one
  * instance. Remotes never read storage or build API URLs themselves.
  */
+// Aliased: `Notification` alone would shadow the DOM's.
+import type { Notification as ContractNotification } from '@devcircle/contracts';
 
 /** The signed-in user as the session holds it (product-spec §3 User (session)). */
 export interface SessionUser {
@@ -74,18 +76,10 @@ export interface UnreadIndicator {
   subscribe(listener: (unread: boolean) => void): () => void;
 }
 
-export type NotificationType = 'like' | 'comment' | 'follow' | 'other';
+export type { NotificationType } from '@devcircle/contracts';
 
-/** One notification as the list and the socket carry it (product-spec §3 Notification). */
-export interface AppNotification {
-  _id: string;
-  type: NotificationType;
-  fromUser: { _id: string; username: string; displayName: string } | null;
-  /** The post it is about (likes, comments); null for follows. §3 allows an id or an object with _id. */
-  post: string | { _id: string } | null;
-  read: boolean;
-  createdAt: string;
-}
+/** One notification as the list and the socket carry it: the contract's, under the name the SDK has given it. */
+export type AppNotification = ContractNotification;
 
 export interface NotificationsState {
   /** Newest first. */

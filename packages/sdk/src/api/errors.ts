@@ -1,23 +1,25 @@
-/** One validation problem as the services report it: 400 `VALIDATION_ERROR` with `errors: [{ field, message }]`. */
-export interface FieldError {
-  field?: string;
-  message: string;
-  [key: string]: unknown;
-}
+import {
+  ERROR_CODES,
+  type ErrorBody as ContractErrorBody,
+  type FieldError as ContractFieldError,
+} from '@devcircle/contracts';
 
-/** The error body every service and the gateway send: `{ message, code?, errors? }`. */
-export interface ErrorBody {
-  message?: unknown;
-  code?: unknown;
-  errors?: unknown;
-}
+/**
+ * One validation problem as the services report it (400 `VALIDATION_ERROR` with `errors: [{ field, message }]`),
+ * as the client keeps it: an entry counts when it has a message, whether or not it names the field.
+ */
+export type FieldError = Pick<ContractFieldError, 'message'> &
+  Partial<Pick<ContractFieldError, 'field'>> & { [key: string]: unknown };
+
+/** The error body every service and the gateway send (the contract's ErrorBody), before its fields are checked. */
+type UncheckedErrorBody = { [Key in keyof ContractErrorBody]?: unknown };
 
 /** The texts of the error catalogue (product-spec §8). */
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'Database not connected. Please ensure MongoDB is running and try again.';
 export const DATABASE_NOT_CONNECTED_CODE_MESSAGE =
   'Database connection required. Please start MongoDB service.';
-export const DATABASE_NOT_CONNECTED = 'DATABASE_NOT_CONNECTED';
+export const DATABASE_NOT_CONNECTED = ERROR_CODES.databaseNotConnected;
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 export const TIMEOUT_MESSAGE = 'The request timed out. Please try again.';
 export const NETWORK_ERROR_MESSAGE =
@@ -79,7 +81,7 @@ function fieldErrors(value: unknown): FieldError[] | undefined {
  * 3. the server's `message`; 4. the call's `fallbackMessage`; 5. a generic text.
  */
 export function errorFromResponse(status: number, body: unknown, fallbackMessage?: string): ApiError {
-  const data: ErrorBody = body && typeof body === 'object' ? (body as ErrorBody) : {};
+  const data: UncheckedErrorBody = body && typeof body === 'object' ? (body as UncheckedErrorBody) : {};
   const code = typeof data.code === 'string' ? data.code : undefined;
   const errors = fieldErrors(data.errors);
   const init: ApiErrorInit = { status, code, errors };
