@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { ROUTE_PATTERNS, ROUTES } from '@devcircle/contracts';
 import { useAuth } from '@devcircle/sdk/react';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { LandingPage } from '../features/landing/LandingPage';
@@ -22,46 +23,46 @@ const messagesOverFeed = (
 
 /** Paths that exist only for signed-in users: signed-out visitors are sent to /login (§2). */
 const PROTECTED_PATHS = [
-  '/feed',
-  '/create-post',
-  '/post/:id',
-  '/profile/:username',
-  '/profile/:username/followers',
-  '/profile/:username/following',
-  '/edit-profile',
-  '/explore',
-  '/logout-confirm',
-  '/settings',
-  '/messages',
-  '/messages/:username',
-  '/notifications',
+  ROUTES.feed,
+  ROUTES.createPost,
+  ROUTE_PATTERNS.post,
+  ROUTE_PATTERNS.profile,
+  ROUTE_PATTERNS.followers,
+  ROUTE_PATTERNS.following,
+  ROUTES.editProfile,
+  ROUTES.explore,
+  ROUTES.logoutConfirm,
+  ROUTES.settings,
+  ROUTES.messages,
+  ROUTE_PATTERNS.messagesWith,
+  ROUTES.notifications,
 ];
 
 function SignedInRoutes() {
   return (
     <Routes>
-      <Route path="/" element={slot('feed')} />
-      <Route path="/feed" element={slot('feed')} />
-      <Route path="/create-post" element={slot('feed')} />
-      <Route path="/post/:id" element={slot('feed')} />
-      <Route path="/profile/:username" element={slot('profile')} />
-      <Route path="/profile/:username/followers" element={slot('profile')} />
-      <Route path="/profile/:username/following" element={slot('profile')} />
-      <Route path="/edit-profile" element={slot('profile')} />
-      <Route path="/explore" element={slot('explore')} />
-      <Route path="/notifications" element={slot('notifications')} />
-      <Route path="/logout-confirm" element={slot('account')} />
-      <Route path="/settings" element={slot('account')} />
+      <Route path={ROUTES.landing} element={slot('feed')} />
+      <Route path={ROUTES.feed} element={slot('feed')} />
+      <Route path={ROUTES.createPost} element={slot('feed')} />
+      <Route path={ROUTE_PATTERNS.post} element={slot('feed')} />
+      <Route path={ROUTE_PATTERNS.profile} element={slot('profile')} />
+      <Route path={ROUTE_PATTERNS.followers} element={slot('profile')} />
+      <Route path={ROUTE_PATTERNS.following} element={slot('profile')} />
+      <Route path={ROUTES.editProfile} element={slot('profile')} />
+      <Route path={ROUTES.explore} element={slot('explore')} />
+      <Route path={ROUTES.notifications} element={slot('notifications')} />
+      <Route path={ROUTES.logoutConfirm} element={slot('account')} />
+      <Route path={ROUTES.settings} element={slot('account')} />
       {/* A dialog, not a page (§2): it opens over the feed. */}
-      <Route path="/messages" element={messagesOverFeed} />
-      <Route path="/messages/:username" element={messagesOverFeed} />
-      <Route path="/support" element={<SupportPage />} />
-      <Route path="/privacy" element={<PrivacyPage />} />
-      <Route path="/terms" element={<TermsPage />} />
+      <Route path={ROUTES.messages} element={messagesOverFeed} />
+      <Route path={ROUTE_PATTERNS.messagesWith} element={messagesOverFeed} />
+      <Route path={ROUTES.support} element={<SupportPage />} />
+      <Route path={ROUTES.privacy} element={<PrivacyPage />} />
+      <Route path={ROUTES.terms} element={<TermsPage />} />
       {/* Not in §2's tables; see CreateRedirect and shell/README.md: signed in → /create-post. */}
-      <Route path="/create" element={<CreateRedirect />} />
+      <Route path={ROUTES.create} element={<CreateRedirect />} />
       {/* /login, /register, /forgot-password and every unknown path */}
-      <Route path="*" element={<Navigate to="/feed" replace />} />
+      <Route path="*" element={<Navigate to={ROUTES.feed} replace />} />
     </Routes>
   );
 }
@@ -69,21 +70,21 @@ function SignedInRoutes() {
 function SignedOutRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<LandingPage />} />
-      <Route path="/login" element={slot('account')} />
-      <Route path="/register" element={slot('account')} />
-      <Route path="/forgot-password" element={slot('account')} />
-      <Route path="/reset-password" element={slot('account')} />
-      <Route path="/features" element={<FeaturesPage />} />
-      <Route path="/support" element={<SupportPage />} />
-      <Route path="/privacy" element={<PrivacyPage />} />
-      <Route path="/terms" element={<TermsPage />} />
+      <Route path={ROUTES.landing} element={<LandingPage />} />
+      <Route path={ROUTES.login} element={slot('account')} />
+      <Route path={ROUTES.register} element={slot('account')} />
+      <Route path={ROUTES.forgotPassword} element={slot('account')} />
+      <Route path={ROUTES.resetPassword} element={slot('account')} />
+      <Route path={ROUTES.features} element={<FeaturesPage />} />
+      <Route path={ROUTES.support} element={<SupportPage />} />
+      <Route path={ROUTES.privacy} element={<PrivacyPage />} />
+      <Route path={ROUTES.terms} element={<TermsPage />} />
       {/* Not in §2's tables; see CreateRedirect and shell/README.md: signed out → /register. */}
-      <Route path="/create" element={<CreateRedirect />} />
+      <Route path={ROUTES.create} element={<CreateRedirect />} />
       {PROTECTED_PATHS.map((path) => (
-        <Route key={path} path={path} element={<Navigate to="/login" replace />} />
+        <Route key={path} path={path} element={<Navigate to={ROUTES.login} replace />} />
       ))}
-      <Route path="*" element={<Navigate to="/" replace />} />
+      <Route path="*" element={<Navigate to={ROUTES.landing} replace />} />
     </Routes>
   );
 }

@@ -1,14 +1,12 @@
 import type { ReactNode } from 'react';
+import { ROUTES, type UserRef } from '@devcircle/contracts';
 import { AppLink } from '../navigation/AppLink';
 import { Avatar } from './Avatar';
 import { cx } from './cx';
 import styles from './UserLine.module.css';
 
-export interface UserLineUser {
-  _id: string;
-  username: string;
-  displayName?: string | null;
-}
+/** A member as records carry them (the contract's UserRef); a missing display name shows the username. */
+export type UserLineUser = Pick<UserRef, '_id' | 'username'> & { displayName?: string | null };
 
 export interface UserLineProps {
   user: UserLineUser;
@@ -37,7 +35,7 @@ export function UserLine({
     <Element className={cx(styles.line, className)}>
       <Avatar name={name} colorKey={user._id} size={size} />
       <div className={styles.text}>
-        <AppLink to={`/profile/${encodeURIComponent(user.username)}`} className={styles.name}>
+        <AppLink to={ROUTES.profile(user.username)} className={styles.name}>
           {name}
         </AppLink>
         {meta !== undefined && <span className={styles.meta}>{meta}</span>}

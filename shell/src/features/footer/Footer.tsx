@@ -1,10 +1,11 @@
 import { Link, useLocation } from 'react-router-dom';
+import { ROUTES } from '@devcircle/contracts';
 import { useAuth } from '@devcircle/sdk/react';
 import { ReportBugButton } from '../bug-report/ReportBugButton';
 import styles from './Footer.module.css';
 
 /** Signed-out pages that have their own closing section instead of the footer (§2 Navigation). */
-const NO_FOOTER_SIGNED_OUT = new Set(['/', '/support', '/features']);
+const NO_FOOTER_SIGNED_OUT = new Set<string>([ROUTES.landing, ROUTES.support, ROUTES.features]);
 
 /** Whether the footer shows on `pathname` for this auth state. */
 export function footerVisible(pathname: string, authenticated: boolean): boolean {
@@ -22,16 +23,16 @@ export function Footer() {
       <div className={styles.inner}>
         <p className={styles.brand}>© {new Date().getFullYear()} DevCircle</p>
         <nav aria-label="Footer" className={styles.links}>
-          <Link to="/explore" className={styles.link}>
+          <Link to={ROUTES.explore} className={styles.link}>
             Explore
           </Link>
-          <Link to="/support" className={styles.link}>
+          <Link to={ROUTES.support} className={styles.link}>
             Help
           </Link>
-          <Link to="/privacy" className={styles.link}>
+          <Link to={ROUTES.privacy} className={styles.link}>
             Privacy
           </Link>
-          <Link to="/terms" className={styles.link}>
+          <Link to={ROUTES.terms} className={styles.link}>
             Terms
           </Link>
           <ReportBugButton className={styles.link} />

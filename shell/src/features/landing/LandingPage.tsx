@@ -1,5 +1,6 @@
 import { ArrowRight, Heart, LogIn, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { ROUTES } from '@devcircle/contracts';
 import { Avatar, buttonClassName, VisuallyHidden } from '@devcircle/ui';
 import { ReportBugButton } from '../bug-report/ReportBugButton';
 import styles from './LandingPage.module.css';
@@ -81,17 +82,17 @@ def fib(n: int) -> int:
 ];
 
 const PLATFORM_LINKS = [
-  { to: '/features', label: 'Features' },
-  { to: '/register', label: 'Create account' },
-  { to: '/login', label: 'Sign in' },
-  { to: '/create', label: 'Share a snippet' },
+  { to: ROUTES.features, label: 'Features' },
+  { to: ROUTES.register, label: 'Create account' },
+  { to: ROUTES.login, label: 'Sign in' },
+  { to: ROUTES.create, label: 'Share a snippet' },
 ];
 
 const COMMUNITY_LINKS = [
-  { to: '/support', label: 'Support' },
-  { to: '/support#guidelines', label: 'Community guidelines' },
-  { to: '/privacy', label: 'Privacy' },
-  { to: '/terms', label: 'Terms' },
+  { to: ROUTES.support, label: 'Support' },
+  { to: `${ROUTES.support}#guidelines`, label: 'Community guidelines' },
+  { to: ROUTES.privacy, label: 'Privacy' },
+  { to: ROUTES.terms, label: 'Terms' },
 ];
 
 /** The signed-out landing (§1): hero, counters, sample cards, call to action, status line and its own footer. */
@@ -133,11 +134,11 @@ export function LandingPage() {
             profile that shows what you actually build.
           </p>
           <div className={styles.actions}>
-            <Link to="/register" className={buttonClassName({ size: 'lg' })}>
+            <Link to={ROUTES.register} className={buttonClassName({ size: 'lg' })}>
               Get Started Free
               <ArrowRight size={18} aria-hidden="true" />
             </Link>
-            <Link to="/login" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
+            <Link to={ROUTES.login} className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
               <LogIn size={18} aria-hidden="true" />
               I&apos;m Already In
             </Link>
@@ -216,11 +217,11 @@ export function LandingPage() {
         </h2>
         <p className={styles.ctaText}>Join free in under a minute. Your profile grows with every post.</p>
         <div className={styles.ctaActions}>
-          <Link to="/register" className={buttonClassName({ size: 'lg' })}>
+          <Link to={ROUTES.register} className={buttonClassName({ size: 'lg' })}>
             Create your account
             <ArrowRight size={18} aria-hidden="true" />
           </Link>
-          <Link to="/features" className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
+          <Link to={ROUTES.features} className={buttonClassName({ variant: 'secondary', size: 'lg' })}>
             See all features
           </Link>
         </div>

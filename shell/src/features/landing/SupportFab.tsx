@@ -1,6 +1,7 @@
 import { LifeBuoy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ROUTES } from '@devcircle/contracts';
 import styles from './SupportFab.module.css';
 
 /** The page must be scrolled further than this before the mobile Support button appears (§9). */
@@ -17,7 +18,7 @@ export function SupportFab() {
   }, []);
   if (!shown) return null;
   return (
-    <Link to="/support" className={styles.fab}>
+    <Link to={ROUTES.support} className={styles.fab}>
       <LifeBuoy size={20} aria-hidden="true" />
       Support
     </Link>

@@ -1,7 +1,8 @@
 import { NavLink } from 'react-router-dom';
+import { ROUTES } from '@devcircle/contracts';
 import type { SessionUser } from '@devcircle/sdk';
 import { Avatar } from '@devcircle/ui';
-import { profilePath, TAB_ITEMS } from './navItems';
+import { TAB_ITEMS } from './navItems';
 import styles from './BottomTabBar.module.css';
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
@@ -18,7 +19,7 @@ export function BottomTabBar({ user }: { user: SessionUser }) {
           <span className={styles.label}>{label}</span>
         </NavLink>
       ))}
-      <NavLink to={profilePath(user.username)} className={tabClass}>
+      <NavLink to={ROUTES.profile(user.username)} className={tabClass}>
         <span className={styles.avatar}>
           <Avatar name={name} colorKey={user.id} size="sm" />
         </span>

@@ -1,4 +1,5 @@
 import { Navigate } from 'react-router-dom';
+import { ROUTES } from '@devcircle/contracts';
 import { useAuth } from '@devcircle/sdk/react';
 
 /**
@@ -8,5 +9,5 @@ import { useAuth } from '@devcircle/sdk/react';
  */
 export function CreateRedirect() {
   const { authenticated } = useAuth();
-  return <Navigate to={authenticated ? '/create-post' : '/register'} replace />;
+  return <Navigate to={authenticated ? ROUTES.createPost : ROUTES.register} replace />;
 }

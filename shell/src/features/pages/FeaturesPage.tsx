@@ -1,5 +1,6 @@
 import { ArrowLeft, Bell, Code2, Search, UserRound, Users, Zap } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
+import { CODE_SNIPPET_MAX, ROUTES } from '@devcircle/contracts';
 import { Button, buttonClassName } from '@devcircle/ui';
 import styles from './Pages.module.css';
 
@@ -7,7 +8,7 @@ const FEATURES = [
   {
     icon: Code2,
     title: 'Code snippets',
-    text: 'Post text with an optional snippet of up to 5000 characters, highlighted in the language you pick.',
+    text: `Post text with an optional snippet of up to ${CODE_SNIPPET_MAX} characters, highlighted in the language you pick.`,
   },
   {
     icon: Users,
@@ -46,7 +47,7 @@ export function FeaturesPage() {
         size="sm"
         icon={<ArrowLeft size={18} aria-hidden="true" />}
         className={styles.back}
-        onClick={() => navigate('/')}
+        onClick={() => navigate(ROUTES.landing)}
       >
         Back to home
       </Button>
@@ -57,10 +58,10 @@ export function FeaturesPage() {
           behind them.
         </p>
         <div className={styles.actions}>
-          <Link to="/register" className={buttonClassName()}>
+          <Link to={ROUTES.register} className={buttonClassName()}>
             Get started free
           </Link>
-          <Link to="/explore" className={buttonClassName({ variant: 'secondary' })}>
+          <Link to={ROUTES.explore} className={buttonClassName({ variant: 'secondary' })}>
             Explore developers
           </Link>
         </div>
@@ -79,13 +80,13 @@ export function FeaturesPage() {
       <footer className={styles.pageFooter}>
         <p className={styles.muted}>© {new Date().getFullYear()} DevCircle</p>
         <nav aria-label="Features footer" className={styles.footerLinks}>
-          <Link to="/feed" className={styles.footerLink}>
+          <Link to={ROUTES.feed} className={styles.footerLink}>
             Feed
           </Link>
-          <Link to="/explore" className={styles.footerLink}>
+          <Link to={ROUTES.explore} className={styles.footerLink}>
             Explore
           </Link>
-          <Link to="/create" className={styles.footerLink}>
+          <Link to={ROUTES.create} className={styles.footerLink}>
             Create
           </Link>
         </nav>

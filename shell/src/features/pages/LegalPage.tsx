@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { ROUTES } from '@devcircle/contracts';
 import styles from './Pages.module.css';
 
 /** /privacy: what DevCircle keeps, why, and how to remove it. */
@@ -39,7 +40,7 @@ export function PrivacyPage() {
       <h2>Deleting your account</h2>
       <p>
         Go to <strong>Settings → Delete Account</strong> and confirm. You are signed out at once, and your
-        account data is removed within 30 days. Questions? <Link to="/support">Contact support</Link>.
+        account data is removed within 30 days. Questions? <Link to={ROUTES.support}>Contact support</Link>.
       </p>
     </article>
   );
@@ -79,7 +80,7 @@ export function TermsPage() {
         liable for losses arising from use of the service.
       </p>
       <p className={styles.muted}>
-        See also the <Link to="/privacy">privacy notice</Link>.
+        See also the <Link to={ROUTES.privacy}>privacy notice</Link>.
       </p>
     </article>
   );

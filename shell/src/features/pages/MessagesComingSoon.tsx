@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { MessageSquare } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { ROUTES } from '@devcircle/contracts';
 import { Button, Dialog } from '@devcircle/ui';
 
 /**
@@ -15,7 +16,7 @@ export function MessagesComingSoon() {
 
   const close = () => {
     if (location.key !== 'default') navigate(-1);
-    else navigate('/feed', { replace: true });
+    else navigate(ROUTES.feed, { replace: true });
   };
 
   return (

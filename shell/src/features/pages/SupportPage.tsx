@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { ChevronDown, HelpCircle, Mail, ShieldCheck } from 'lucide-react';
+import { CODE_SNIPPET_MAX } from '@devcircle/contracts';
 import { Alert, Button, SelectField, TextArea, TextField } from '@devcircle/ui';
 import styles from './Pages.module.css';
 
@@ -23,7 +24,7 @@ export const FAQ = [
   },
   {
     q: 'Which languages can I share snippets in?',
-    a: 'Pick the language when you create a post; snippets of up to 5000 characters are highlighted in it. Plain text works too.',
+    a: `Pick the language when you create a post; snippets of up to ${CODE_SNIPPET_MAX} characters are highlighted in it. Plain text works too.`,
   },
   {
     q: 'How do I make my profile private?',

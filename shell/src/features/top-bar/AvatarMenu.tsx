@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { ROUTES } from '@devcircle/contracts';
 import type { SessionUser } from '@devcircle/sdk';
 import { Avatar } from '@devcircle/ui';
 import styles from './TopBar.module.css';
@@ -15,7 +16,7 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const name = user.displayName || user.username;
-  const profilePath = `/profile/${encodeURIComponent(user.username)}`;
+  const profilePath = ROUTES.profile(user.username);
 
   useEffect(() => {
     if (!open) return;
@@ -68,12 +69,17 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
           <Link role="menuitem" to={profilePath} className={styles.menuItem} onClick={() => setOpen(false)}>
             View Profile
           </Link>
-          <Link role="menuitem" to="/settings" className={styles.menuItem} onClick={() => setOpen(false)}>
+          <Link
+            role="menuitem"
+            to={ROUTES.settings}
+            className={styles.menuItem}
+            onClick={() => setOpen(false)}
+          >
             Settings
           </Link>
           <Link
             role="menuitem"
-            to="/logout-confirm"
+            to={ROUTES.logoutConfirm}
             className={styles.menuItem}
             onClick={() => setOpen(false)}
           >

@@ -1,5 +1,6 @@
 import { Bell, Compass, House, LogOut } from 'lucide-react';
 import { NavLink } from 'react-router-dom';
+import { ROUTES } from '@devcircle/contracts';
 import type { SessionUser } from '@devcircle/sdk';
 import { useUnread } from '@devcircle/sdk/react';
 import { AvatarMenu } from './AvatarMenu';
@@ -13,16 +14,16 @@ export function SignedInNav({ user }: { user: SessionUser }) {
   const unread = useUnread();
   return (
     <nav className={styles.nav} aria-label="Main">
-      <NavLink to="/feed" className={navClass} aria-label="Home">
+      <NavLink to={ROUTES.feed} className={navClass} aria-label="Home">
         <House size={18} aria-hidden="true" />
         <span className={styles.label}>Home</span>
       </NavLink>
-      <NavLink to="/explore" className={navClass} aria-label="Explore">
+      <NavLink to={ROUTES.explore} className={navClass} aria-label="Explore">
         <Compass size={18} aria-hidden="true" />
         <span className={styles.label}>Explore</span>
       </NavLink>
       <NavLink
-        to="/notifications"
+        to={ROUTES.notifications}
         className={navClass}
         aria-label={unread ? 'Notifications (unread)' : 'Notifications'}
       >
@@ -33,7 +34,7 @@ export function SignedInNav({ user }: { user: SessionUser }) {
         <span className={styles.label}>Notifications</span>
       </NavLink>
       <AvatarMenu user={user} />
-      <NavLink to="/logout-confirm" className={`${styles.navLink} ${styles.desktopOnly}`}>
+      <NavLink to={ROUTES.logoutConfirm} className={`${styles.navLink} ${styles.desktopOnly}`}>
         <LogOut size={18} aria-hidden="true" />
         <span className={styles.label}>Logout</span>
       </NavLink>

@@ -1,4 +1,5 @@
 import { Link, NavLink } from 'react-router-dom';
+import { ROUTES } from '@devcircle/contracts';
 import { buttonClassName } from '@devcircle/ui';
 import styles from './TopBar.module.css';
 
@@ -8,16 +9,16 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 export function SignedOutNav() {
   return (
     <nav className={styles.nav} aria-label="Main">
-      <NavLink to="/features" className={navClass}>
+      <NavLink to={ROUTES.features} className={navClass}>
         Features
       </NavLink>
-      <NavLink to="/support" className={navClass}>
+      <NavLink to={ROUTES.support} className={navClass}>
         Support
       </NavLink>
-      <NavLink to="/login" className={navClass}>
+      <NavLink to={ROUTES.login} className={navClass}>
         Sign In
       </NavLink>
-      <Link to="/register" className={`${buttonClassName({ size: 'sm' })} ${styles.register}`}>
+      <Link to={ROUTES.register} className={`${buttonClassName({ size: 'sm' })} ${styles.register}`}>
         Register
       </Link>
     </nav>

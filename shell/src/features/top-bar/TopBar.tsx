@@ -1,3 +1,4 @@
+import { ROUTES } from '@devcircle/contracts';
 import { useAuth } from '@devcircle/sdk/react';
 import { Logo } from './Logo';
 import { SignedInNav } from './SignedInNav';
@@ -10,7 +11,7 @@ export function TopBar() {
   return (
     <header className={styles.bar}>
       <div className={styles.inner}>
-        <Logo to={authenticated ? '/feed' : '/'} />
+        <Logo to={authenticated ? ROUTES.feed : ROUTES.landing} />
         {!loading && (authenticated && user ? <SignedInNav user={user} /> : <SignedOutNav />)}
       </div>
     </header>
