@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { FeedPage, Post } from '@devcircle/contracts';
 import type { DevCircleSdk } from '@devcircle/sdk';
 import { CreatePostScreen } from '../src/features/create-post/CreatePostScreen';
-import type { FeedPage, Post } from '../src/features/posts/types';
 import { renderWithSdk, startWebBackend, type WebBackend } from './harness';
 import { holdRequests } from '../../test-support/hold-requests';
 

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { MessageSquarePlus } from 'lucide-react';
+import { COMMENT_MAX } from '@devcircle/contracts';
 import { Button, TextArea } from '@devcircle/ui';
 import { usePostsApi } from '../posts/api';
 import type { Post } from '../posts/types';
-import { COMMENT_MAX_LENGTH } from './commentList';
 import styles from './CommentsSection.module.css';
 
 interface AddCommentProps {
@@ -60,7 +60,7 @@ export function AddComment({ postId, onAdded }: AddCommentProps) {
         placeholder="Write a comment..."
         value={text}
         onChange={(event) => setText(event.target.value)}
-        maxLength={COMMENT_MAX_LENGTH}
+        maxLength={COMMENT_MAX}
         showCounter
         rows={3}
         autoFocus

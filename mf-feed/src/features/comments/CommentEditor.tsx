@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import { COMMENT_MAX } from '@devcircle/contracts';
 import { Button, TextArea } from '@devcircle/ui';
-import { COMMENT_MAX_LENGTH } from './commentList';
 import styles from './CommentsSection.module.css';
 
 interface CommentEditorProps {
@@ -23,7 +23,7 @@ export function CommentEditor({ initialText, saving, onSave, onCancel }: Comment
         label="Edit comment"
         value={text}
         onChange={(event) => setText(event.target.value)}
-        maxLength={COMMENT_MAX_LENGTH}
+        maxLength={COMMENT_MAX}
         showCounter
         rows={3}
         autoFocus

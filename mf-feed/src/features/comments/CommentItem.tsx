@@ -1,3 +1,4 @@
+import { ROUTES } from '@devcircle/contracts';
 import { useAuth } from '@devcircle/sdk/react';
 import { AppLink, Avatar, formatRelativeTime } from '@devcircle/ui';
 import type { Comment, Post } from '../posts/types';
@@ -31,7 +32,7 @@ export function CommentItem({ postId, comment, onEdited, onDeleted }: CommentIte
       <Avatar name={name} colorKey={author._id} size="sm" />
       <div className={styles.body}>
         <header className={styles.header}>
-          <AppLink to={`/profile/${encodeURIComponent(author.username)}`} className={styles.name}>
+          <AppLink to={ROUTES.profile(author.username)} className={styles.name}>
             {name}
           </AppLink>
           <time dateTime={comment.createdAt} className={styles.meta}>

@@ -1,9 +1,8 @@
-import type { Comment, UserRef } from '../posts/types';
+import type { UserRef } from '@devcircle/contracts';
+import type { Comment } from '../posts/types';
 
 /** Comments shown at first, and added by each 'View N more comments' (§9). */
 export const COMMENTS_STEP = 3;
-/** The longest comment, new or edited (§5). */
-export const COMMENT_MAX_LENGTH = 500;
 
 export type ShownComment = Comment & { user: UserRef };
 

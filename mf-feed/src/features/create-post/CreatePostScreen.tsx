@@ -1,9 +1,10 @@
 import type { FormEvent } from 'react';
 import { Send } from 'lucide-react';
+import { CODE_SNIPPET_MAX, isCodeLanguage, POST_CONTENT_MAX } from '@devcircle/contracts';
 import { Alert, Button, cardClassName, cx, Page, SelectField, TextArea } from '@devcircle/ui';
 import { CancelPostButton } from './CancelPostButton';
-import { isCodeLanguage, LANGUAGE_OPTIONS } from './codeTemplates';
-import { CONTENT_MAX_LENGTH, contentLengthHint, SNIPPET_MAX_LENGTH } from './limits';
+import { LANGUAGE_OPTIONS } from './codeTemplates';
+import { contentLengthHint } from './limits';
 import { PostPreview } from './PostPreview';
 import { useCreatePost } from './useCreatePost';
 import styles from './CreatePostScreen.module.css';
@@ -31,7 +32,7 @@ export function CreatePostScreen() {
           placeholder="Share an idea, a question, something you learned..."
           value={form.content}
           onChange={(event) => form.setContent(event.target.value)}
-          maxLength={CONTENT_MAX_LENGTH}
+          maxLength={POST_CONTENT_MAX}
           showCounter
           hint={contentLengthHint(form.content.length)}
           rows={6}
@@ -54,7 +55,7 @@ export function CreatePostScreen() {
           label="Code snippet (optional)"
           value={form.snippet}
           onChange={(event) => form.setSnippet(event.target.value)}
-          maxLength={SNIPPET_MAX_LENGTH}
+          maxLength={CODE_SNIPPET_MAX}
           showCounter
           rows={8}
           spellCheck={false}

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { MessageCircle } from 'lucide-react';
+import type { CodeLanguage } from '@devcircle/contracts';
 import { useAuth } from '@devcircle/sdk/react';
 import { Avatar, Card, formatDate } from '@devcircle/ui';
 import { CodeBlock } from '../post-card/CodeBlock';
-import type { CodeLanguage } from '../posts/types';
 import styles from './PostPreview.module.css';
 
 interface PostPreviewProps {

@@ -1,4 +1,4 @@
-import { CODE_LANGUAGES, type CodeLanguage } from '../posts/types';
+import { CODE_LANGUAGES, type CodeLanguage } from '@devcircle/contracts';
 
 interface LanguageOption {
   /** What the dropdown shows. */
@@ -26,8 +26,4 @@ export const LANGUAGE_OPTIONS = CODE_LANGUAGES.map((value) => ({ value, label: O
 
 export function codeTemplate(language: CodeLanguage): string {
   return OPTIONS[language].template;
-}
-
-export function isCodeLanguage(value: string): value is CodeLanguage {
-  return (CODE_LANGUAGES as readonly string[]).includes(value);
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { ROUTES, type CodeLanguage, type NewPost } from '@devcircle/contracts';
 import { useSdk } from '@devcircle/sdk/react';
 import { usePostsApi } from '../posts/api';
-import type { CodeLanguage, NewPost } from '../posts/types';
 import { codeTemplate } from './codeTemplates';
 
 /** The create-post form: text, language and snippet, and publishing them (§4 Create post, §5, §8). */
@@ -48,7 +48,7 @@ export function useCreatePost() {
     try {
       await api.createPost(post);
       // Still 'Publishing...' while the shell moves to the feed, so it cannot be sent twice.
-      sdk.navigation.navigate('/feed');
+      sdk.navigation.navigate(ROUTES.feed);
     } catch (failure) {
       setError(failure instanceof Error && failure.message ? failure.message : 'Failed to create post');
       setPublishing(false);

@@ -1,4 +1,5 @@
 import { Bell, Plus } from 'lucide-react';
+import { ROUTES } from '@devcircle/contracts';
 import { useUnread } from '@devcircle/sdk/react';
 import { AppLink, buttonClassName, cx } from '@devcircle/ui';
 import styles from './FeedHeader.module.css';
@@ -9,12 +10,12 @@ export function FeedHeader() {
   return (
     <header className={styles.header}>
       <h1 className={styles.title}>Feed</h1>
-      <AppLink to="/create-post" className={cx(buttonClassName({ size: 'sm' }), styles.create)}>
+      <AppLink to={ROUTES.createPost} className={cx(buttonClassName({ size: 'sm' }), styles.create)}>
         <Plus size={16} aria-hidden="true" />
         Create
       </AppLink>
       <AppLink
-        to="/notifications"
+        to={ROUTES.notifications}
         className={cx(styles.bell, unread && styles.unread)}
         aria-label={unread ? 'Notifications, unread' : 'Notifications'}
       >

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Newspaper, RefreshCw, WifiOff } from 'lucide-react';
+import { ROUTES } from '@devcircle/contracts';
 import { AppLink, Button, EmptyState, Page, Spinner, VisuallyHidden, buttonClassName } from '@devcircle/ui';
 import { PostCard } from '../post-card/PostCard';
 import { FeedHeader } from './FeedHeader';
@@ -90,7 +91,7 @@ export function FeedScreen({ welcome = true }: { welcome?: boolean }) {
           title="No posts yet"
           message="Be the first to share something with the community!"
           action={
-            <AppLink to="/create-post" className={buttonClassName()}>
+            <AppLink to={ROUTES.createPost} className={buttonClassName()}>
               Create Post
             </AppLink>
           }

@@ -1,4 +1,5 @@
 import { ArrowUpRight, MessageCircle, Share2 } from 'lucide-react';
+import { ROUTES } from '@devcircle/contracts';
 import { AppLink } from '@devcircle/ui';
 import { LikeButton } from './LikeButton';
 import styles from './PostActions.module.css';
@@ -44,7 +45,7 @@ export function PostActions(props: PostActionsProps) {
         <span className={styles.label}>Share</span>
       </button>
       {props.showDetailsLink && (
-        <AppLink to={`/post/${encodeURIComponent(postId)}`} className={styles.action}>
+        <AppLink to={ROUTES.post(postId)} className={styles.action}>
           <ArrowUpRight size={18} aria-hidden="true" />
           <span className={styles.label}>View Details</span>
         </AppLink>

@@ -1,6 +1,6 @@
 import { UserRound } from 'lucide-react';
+import { ROUTES, type UserRef } from '@devcircle/contracts';
 import { formatDate, IconLink, UserLine } from '@devcircle/ui';
-import type { UserRef } from '../posts/types';
 import { DeletePostButton } from './DeletePostButton';
 
 export interface PostHeaderProps {
@@ -29,7 +29,7 @@ export function PostHeader({ author, createdAt, isOwner, onDelete }: PostHeaderP
           <DeletePostButton onConfirm={onDelete} />
         ) : (
           <IconLink
-            to={`/profile/${encodeURIComponent(author.username)}`}
+            to={ROUTES.profile(author.username)}
             label={`View ${name}'s profile`}
             title="View profile"
           >

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Check, Copy } from 'lucide-react';
+import { ROUTES } from '@devcircle/contracts';
 import { Button, Dialog, useCopyToClipboard } from '@devcircle/ui';
 import styles from './ShareDialog.module.css';
 
@@ -16,7 +17,7 @@ export interface ShareDialogProps {
 export function ShareDialog({ postId, open, onClose }: ShareDialogProps) {
   const { copied, copy } = useCopyToClipboard(COPIED_MS);
   const inputId = useId();
-  const link = `${window.location.origin}/post/${encodeURIComponent(postId)}`;
+  const link = `${window.location.origin}${ROUTES.post(postId)}`;
 
   return (
     <Dialog

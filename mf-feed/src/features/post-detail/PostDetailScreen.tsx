@@ -1,4 +1,5 @@
 import { FileQuestion } from 'lucide-react';
+import { ROUTES } from '@devcircle/contracts';
 import { useSdk } from '@devcircle/sdk/react';
 import { BackLink, Button, EmptyState, Page } from '@devcircle/ui';
 import { PostCard } from '../post-card/PostCard';
@@ -12,7 +13,7 @@ const NOT_FOUND_TEXT = "The post you're looking for doesn't exist.";
 export function PostDetailScreen({ postId }: { postId: string }) {
   const sdk = useSdk();
   const [state, replacePost] = usePost(postId);
-  const toFeed = () => sdk.navigation.navigate('/feed');
+  const toFeed = () => sdk.navigation.navigate(ROUTES.feed);
 
   if (state.status === 'failed') {
     return (
@@ -29,7 +30,7 @@ export function PostDetailScreen({ postId }: { postId: string }) {
 
   return (
     <Page className={styles.page}>
-      <BackLink to="/feed">Back to Feed</BackLink>
+      <BackLink to={ROUTES.feed}>Back to Feed</BackLink>
       {state.status === 'loading' ? (
         <PostCardSkeleton />
       ) : (

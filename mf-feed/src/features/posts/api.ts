@@ -1,10 +1,15 @@
 import { useMemo } from 'react';
 import type { ApiClient } from '@devcircle/sdk';
 import { useSdk } from '@devcircle/sdk/react';
-import type { Comment, FeedPage, NewPost, Post } from './types';
+import {
+  FEED_PAGE_SIZE,
+  type CommentsPage,
+  type FeedPage,
+  type NewPost,
+  type Post,
+} from '@devcircle/contracts';
 
-/** Feed page size (§9) and request timeouts (§8): 15 s for the first page, 8 s for later ones. */
-export const FEED_PAGE_SIZE = 10;
+/** Feed request timeouts (§8): 15 s for the first page, 8 s for later ones. */
 export const FIRST_PAGE_TIMEOUT_MS = 15_000;
 export const LATER_PAGE_TIMEOUT_MS = 8_000;
 
@@ -60,11 +65,7 @@ export function createPostsApi(api: ApiClient) {
   }
 
   /** Comments older than `before` (the post carries only the latest 50), newest first. */
-  function fetchOlderComments(
-    postId: string,
-    before: string,
-    limit = 20,
-  ): Promise<{ comments: Comment[]; hasMore: boolean }> {
+  function fetchOlderComments(postId: string, before: string, limit = 20): Promise<CommentsPage> {
     const query = new URLSearchParams({ before, limit: String(limit) });
     return api.get(`${postPath(postId)}/comments?${query}`);
   }

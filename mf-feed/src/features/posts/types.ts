@@ -1,60 +1,10 @@
-/** A user as a post or comment carries it (posts service README). */
-export interface UserRef {
-  _id: string;
-  username: string;
-  displayName: string;
-}
+import type { Comment as WireComment, Post as WirePost, UserRef } from '@devcircle/contracts';
 
-export interface Comment {
-  _id: string;
-  user: UserRef | null;
-  text: string;
-  createdAt: string;
-  updatedAt: string;
-  /** Set by older data; such comments are never shown. */
-  deleted?: boolean;
-}
+/**
+ * A comment as the screens take it: the contract's, except that its user may be missing. The posts service
+ * always sends one, but product-spec §2 hides a comment without a user, so the screens check rather than trust.
+ */
+export type Comment = Omit<WireComment, 'user'> & { user: UserRef | null };
 
-/** The code languages of product-spec §3, in the dropdown's order. */
-export const CODE_LANGUAGES = [
-  'javascript',
-  'python',
-  'java',
-  'cpp',
-  'react',
-  'html',
-  'css',
-  'sql',
-  'json',
-  'other',
-] as const;
-export type CodeLanguage = (typeof CODE_LANGUAGES)[number];
-
-/** A post as the posts service answers it: bounded (like count, the latest 50 comments newest first). */
-export interface Post {
-  _id: string;
-  author: UserRef;
-  content: string;
-  codeSnippet?: string;
-  codeLanguage?: CodeLanguage | '';
-  createdAt: string;
-  /** The like count. */
-  likes: number;
-  likedByMe: boolean;
-  /** The latest comments, newest first (at most 50). */
-  comments: Comment[];
-  commentsCount: number;
-  hasMoreComments: boolean;
-}
-
-export interface FeedPage {
-  posts: Post[];
-  hasMore: boolean;
-  nextCursor: string | null;
-}
-
-export interface NewPost {
-  content: string;
-  codeSnippet?: string;
-  codeLanguage?: CodeLanguage;
-}
+/** A post as the screens take it: the contract's, with its comments as above. */
+export type Post = Omit<WirePost, 'comments'> & { comments: Comment[] };
