@@ -1,11 +1,8 @@
+import type { ProfileEdit } from '@devcircle/contracts';
 import type { DevCircleSdk } from '@devcircle/sdk';
 import type { WebBackend } from './harness';
 
-export interface ProfileFields {
-  displayName?: string;
-  bio?: string;
-  skills?: string[];
-}
+export type ProfileFields = Partial<Pick<ProfileEdit, 'displayName' | 'bio' | 'skills'>>;
 
 /**
  * Registers `username` and saves their profile through the users API (PUT /api/users/:id), as they would on

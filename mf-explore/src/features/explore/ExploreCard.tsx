@@ -1,5 +1,6 @@
 import { useId, useState, type MouseEvent } from 'react';
 import { CalendarDays, ChevronDown, Lock } from 'lucide-react';
+import { ROUTES } from '@devcircle/contracts';
 import {
   AppLink,
   Avatar,
@@ -84,7 +85,7 @@ export function ExploreCard({ user, expandable = false }: ExploreCardProps) {
           </p>
         )}
         <AppLink
-          to={`/profile/${encodeURIComponent(user.username)}`}
+          to={ROUTES.profile(user.username)}
           className={cx(buttonClassName({ variant: 'secondary', size: 'sm' }), styles.view)}
         >
           View Profile

@@ -1,7 +1,7 @@
 import { useRef, type FormEvent } from 'react';
 import { Search, X } from 'lucide-react';
+import { SEARCH_MAX } from '@devcircle/contracts';
 import { Button, IconButton, TextField } from '@devcircle/ui';
-import { SEARCH_MAX_LENGTH } from './constants';
 import styles from './SearchBar.module.css';
 
 export interface SearchBarProps {
@@ -33,7 +33,7 @@ export function SearchBar({ term, onTermChange, onClear, onSearch }: SearchBarPr
         placeholder="Search developers..."
         value={term}
         onChange={(event) => onTermChange(event.target.value)}
-        maxLength={SEARCH_MAX_LENGTH}
+        maxLength={SEARCH_MAX}
         autoComplete="off"
         spellCheck={false}
         enterKeyHint="search"

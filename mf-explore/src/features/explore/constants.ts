@@ -2,7 +2,5 @@
 export const SEARCH_DEBOUNCE_MS = 500;
 export const LOADING_LINGER_MS = 1000;
 export const CARD_SKILL_LIMIT = 8;
-/** The server takes at most 50 characters of a search (services/users/README.md). */
-export const SEARCH_MAX_LENGTH = 50;
 /** Phones: below the 768 px mobile breakpoint. */
 export const PHONE_QUERY = '(max-width: 767.98px)';

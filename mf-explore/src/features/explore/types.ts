@@ -1,15 +1,10 @@
-/** A developer as the users service lists them (services/users/README.md "public user"); the fields explore shows. */
-export interface ExploreUser {
-  _id: string;
-  id: string;
-  username: string;
-  displayName: string;
-  bio?: string;
-  skills?: string[];
-  createdAt: string;
-  /** A private profile the viewer may not see answers without bio and skills. */
-  isPrivate?: boolean;
-}
+import type { PublicUser, RestrictedUser } from '@devcircle/contracts';
+
+/**
+ * A developer as the search lists them (the contract's ProfileUser), read without narrowing: a private profile
+ * the viewer may not see comes restricted, without bio and skills.
+ */
+export type ExploreUser = RestrictedUser & Partial<Pick<PublicUser, 'bio' | 'skills'>>;
 
 /** What a search asks for: each part is sent only when non-empty. */
 export interface UserQuery {
