@@ -1,4 +1,5 @@
 import { BellOff } from 'lucide-react';
+import { ROUTES } from '@devcircle/contracts';
 import { AppLink, EmptyState, Page, VisuallyHidden, buttonClassName, cardClassName, cx } from '@devcircle/ui';
 import { NotificationItemSkeleton } from './NotificationItemSkeleton';
 import { NotificationList } from './NotificationList';
@@ -42,7 +43,7 @@ export function NotificationsScreen() {
           title="No notifications yet."
           message="When developers like or comment on your posts, or follow you, you will see it here."
           action={
-            <AppLink to="/explore" className={buttonClassName()}>
+            <AppLink to={ROUTES.explore} className={buttonClassName()}>
               Explore developers
             </AppLink>
           }

@@ -9,7 +9,7 @@ export interface NotificationKind {
   /** The icon's accessible name. */
   label: string;
   /** The CSS Modules class with the type's colour (NotificationItem.module.css). */
-  tone: 'like' | 'comment' | 'follow' | 'other';
+  tone: NotificationType;
 }
 
 const KINDS: Record<NotificationType, NotificationKind> = {

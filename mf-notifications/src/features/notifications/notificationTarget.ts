@@ -1,3 +1,4 @@
+import { ROUTES } from '@devcircle/contracts';
 import type { AppNotification } from '@devcircle/sdk';
 
 /** The post's id: §3 allows the id itself or an object with `_id`. */
@@ -15,10 +16,10 @@ export function notificationTarget(notification: AppNotification): string | null
     case 'like':
     case 'comment': {
       const id = postId(notification.post);
-      return id ? `/post/${encodeURIComponent(id)}` : null;
+      return id ? ROUTES.post(id) : null;
     }
     case 'follow':
-      return notification.fromUser ? `/profile/${encodeURIComponent(notification.fromUser.username)}` : null;
+      return notification.fromUser ? ROUTES.profile(notification.fromUser.username) : null;
     default:
       return null;
   }
