@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import type { ProfileAnswer } from '@devcircle/contracts';
 import { createSdk, memoryStorage, type DevCircleSdk } from '@devcircle/sdk';
 import { AccountApp } from '../src/app/AccountApp';
 import { accountService, PASSWORD, renderWithSdk, type WebBackend } from './backend';
@@ -91,12 +92,7 @@ export function visitorSdk(backend: WebBackend): DevCircleSdk {
   });
 }
 
-export interface ProfileView {
-  canView?: boolean;
-  user?: { username?: string; isPrivate?: boolean };
-}
-
 /** `GET /api/users/:username` as `viewer` sees it. */
-export function profileAs(viewer: DevCircleSdk, username: string): Promise<ProfileView> {
-  return viewer.api.get<ProfileView>(`/api/users/${username}`);
+export function profileAs(viewer: DevCircleSdk, username: string): Promise<ProfileAnswer> {
+  return viewer.api.get<ProfileAnswer>(`/api/users/${username}`);
 }

@@ -1,3 +1,4 @@
+import { ROUTES } from '@devcircle/contracts';
 import type { RemoteAppProps } from '@devcircle/sdk/remote';
 import { LoginScreen } from '../features/login/LoginScreen';
 import { RegisterScreen } from '../features/register/RegisterScreen';
@@ -10,17 +11,17 @@ import { NotFoundScreen } from '../features/not-found/NotFoundScreen';
 /** Picks the account screen from the path; the shell's router decides which paths reach this remote. */
 export function AccountApp({ path, search }: RemoteAppProps) {
   switch (path.replace(/\/+$/, '') || '/') {
-    case '/login':
+    case ROUTES.login:
       return <LoginScreen />;
-    case '/register':
+    case ROUTES.register:
       return <RegisterScreen />;
-    case '/logout-confirm':
+    case ROUTES.logoutConfirm:
       return <LogoutConfirmScreen />;
-    case '/forgot-password':
+    case ROUTES.forgotPassword:
       return <ForgotPasswordScreen />;
-    case '/reset-password':
+    case ROUTES.resetPassword:
       return <ResetPasswordScreen search={search} />;
-    case '/settings':
+    case ROUTES.settings:
       return <SettingsScreen />;
     default:
       // The shell routes only the paths above here.

@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { ROUTES } from '@devcircle/contracts';
 import { Alert, AppLink, Button, TextField } from '@devcircle/ui';
 import { AuthCard } from '../../components/AuthCard';
 import form from '../../components/Form.module.css';
@@ -20,7 +21,7 @@ export function ForgotPasswordScreen() {
       footer={
         <>
           Remembered it?{' '}
-          <AppLink to="/login" className={form.link}>
+          <AppLink to={ROUTES.login} className={form.link}>
             Back to sign in
           </AppLink>
         </>

@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { ROUTES } from '@devcircle/contracts';
 import { Alert, AppLink, Button, PasswordField, TextField } from '@devcircle/ui';
 import { AuthCard } from '../../components/AuthCard';
 import form from '../../components/Form.module.css';
@@ -20,7 +21,7 @@ export function LoginScreen() {
       footer={
         <>
           New to DevCircle?{' '}
-          <AppLink to="/register" className={form.link}>
+          <AppLink to={ROUTES.register} className={form.link}>
             Create account
           </AppLink>
         </>
@@ -46,7 +47,7 @@ export function LoginScreen() {
           value={values.password}
           onChange={(event) => change('password', event.target.value)}
           labelAside={
-            <AppLink to="/forgot-password" className={`${form.link} ${form.smallLink}`}>
+            <AppLink to={ROUTES.forgotPassword} className={`${form.link} ${form.smallLink}`}>
               Forgot password?
             </AppLink>
           }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ROUTES } from '@devcircle/contracts';
 import { useSdk } from '@devcircle/sdk/react';
 import { errorMessage } from '../errorMessage';
 
@@ -28,7 +29,7 @@ export function useLogin() {
     setError(null);
     try {
       await sdk.auth.login(values.email.trim(), values.password);
-      sdk.navigation.navigate('/feed');
+      sdk.navigation.navigate(ROUTES.feed);
     } catch (failure) {
       setError(errorMessage(failure, 'Login failed'));
       setBusy(false);

@@ -1,4 +1,5 @@
 import { LogOut } from 'lucide-react';
+import { ROUTES } from '@devcircle/contracts';
 import { useSdk } from '@devcircle/sdk/react';
 import { Button } from '@devcircle/ui';
 import { AuthCard } from '../../components/AuthCard';
@@ -9,7 +10,7 @@ export function LogoutConfirmScreen() {
   const sdk = useSdk();
   const logout = () => {
     sdk.auth.logout();
-    sdk.navigation.navigate('/login', { replace: true });
+    sdk.navigation.navigate(ROUTES.login, { replace: true });
   };
   return (
     <AuthCard title="Logout from DevCircle?" subtitle="You can sign back in at any time.">

@@ -1,3 +1,4 @@
+import { ROUTES } from '@devcircle/contracts';
 import { AppLink } from '@devcircle/ui';
 import { AuthCard } from '../../components/AuthCard';
 import form from '../../components/Form.module.css';
@@ -6,7 +7,7 @@ import form from '../../components/Form.module.css';
 export function NotFoundScreen() {
   return (
     <AuthCard title="Page not found" subtitle="There is no account page at this address.">
-      <AppLink to="/" className={form.link}>
+      <AppLink to={ROUTES.landing} className={form.link}>
         Back to DevCircle
       </AppLink>
     </AuthCard>

@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { ROUTES } from '@devcircle/contracts';
 import { Alert, AppLink, Button, TextField } from '@devcircle/ui';
 import { AuthCard } from '../../components/AuthCard';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
@@ -24,7 +25,7 @@ export function RegisterScreen() {
       footer={
         <>
           Already have an account?{' '}
-          <AppLink to="/login" className={form.link}>
+          <AppLink to={ROUTES.login} className={form.link}>
             Sign in
           </AppLink>
         </>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ROUTES } from '@devcircle/contracts';
 import { isApiError } from '@devcircle/sdk';
 import { useSdk } from '@devcircle/sdk/react';
 import { errorMessage } from '../errorMessage';
@@ -43,7 +44,7 @@ export function useRegister() {
     setBusy(true);
     try {
       await sdk.auth.register(values.username.trim(), values.email.trim(), values.password);
-      sdk.navigation.navigate('/feed');
+      sdk.navigation.navigate(ROUTES.feed);
       return null;
     } catch (failure) {
       setFieldErrors(serverFieldErrors(failure));

@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { PASSWORD_MIN, ROUTES } from '@devcircle/contracts';
 import { Alert, AppLink, Button, buttonClassName } from '@devcircle/ui';
 import { AuthCard } from '../../components/AuthCard';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
@@ -14,14 +15,14 @@ export function resetTokenFrom(search: string | undefined): string | null {
 const requestNewLink = (
   <>
     Link not working?{' '}
-    <AppLink to="/forgot-password" className={form.link}>
+    <AppLink to={ROUTES.forgotPassword} className={form.link}>
       Request a new link
     </AppLink>
   </>
 );
 
 const backToSignIn = (
-  <AppLink to="/login" className={form.link}>
+  <AppLink to={ROUTES.login} className={form.link}>
     Back to sign in
   </AppLink>
 );
@@ -32,7 +33,7 @@ export function ResetPasswordScreen({ search }: { search?: string }) {
   if (!token) {
     return (
       <AuthCard title="Invalid Link" subtitle="Reset token is missing or invalid." footer={backToSignIn}>
-        <AppLink to="/forgot-password" className={buttonClassName({ fullWidth: true })}>
+        <AppLink to={ROUTES.forgotPassword} className={buttonClassName({ fullWidth: true })}>
           Request a new link
         </AppLink>
       </AuthCard>
@@ -57,7 +58,7 @@ function ResetPasswordForm({ token }: { token: string }) {
         <div className={form.form}>
           <Alert tone="success">{success}</Alert>
           <p className={form.hint}>Taking you to sign in...</p>
-          <AppLink to="/login" className={buttonClassName({ fullWidth: true })}>
+          <AppLink to={ROUTES.login} className={buttonClassName({ fullWidth: true })}>
             Sign in now
           </AppLink>
         </div>
@@ -68,7 +69,7 @@ function ResetPasswordForm({ token }: { token: string }) {
   return (
     <AuthCard
       title="Choose a new password"
-      subtitle="Pick a password of at least 6 characters."
+      subtitle={`Pick a password of at least ${PASSWORD_MIN} characters.`}
       footer={requestNewLink}
     >
       {/* noValidate: our own messages (§5) replace the browser's bubbles. */}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { PASSWORD_MIN, ROUTES } from '@devcircle/contracts';
 import { useSdk } from '@devcircle/sdk/react';
 import { errorMessage } from '../errorMessage';
 
@@ -13,12 +14,12 @@ export const RESET_FAILURE_MESSAGE = 'Reset failed. Try again or request a new l
 const RESET_SUCCESS_FALLBACK = 'Your password has been reset. You can now sign in.';
 /** §2 and §9: after a successful reset the screen moves to /login after 2 seconds. */
 export const RESET_REDIRECT_DELAY_MS = 2000;
-const PASSWORD_MIN = 6;
 
 /** §5 Reset password: at least 6 characters; the confirmation must match. */
 export function validateReset(values: ResetValues): ResetErrors {
   const errors: ResetErrors = {};
-  if (values.password.length < PASSWORD_MIN) errors.password = 'Password must be at least 6 characters.';
+  if (values.password.length < PASSWORD_MIN)
+    errors.password = `Password must be at least ${PASSWORD_MIN} characters.`;
   if (values.confirmPassword !== values.password) errors.confirmPassword = 'Passwords do not match.';
   return errors;
 }
@@ -68,7 +69,7 @@ export function useResetPassword(token: string) {
         typeof reply?.message === 'string' && reply.message ? reply.message : RESET_SUCCESS_FALLBACK;
       setSuccess(message);
       setBusy(false);
-      redirect.current = setTimeout(() => sdk.navigation.navigate('/login'), RESET_REDIRECT_DELAY_MS);
+      redirect.current = setTimeout(() => sdk.navigation.navigate(ROUTES.login), RESET_REDIRECT_DELAY_MS);
     } catch (failure) {
       setError(errorMessage(failure, RESET_FAILURE_MESSAGE));
       setBusy(false);

@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { PASSWORD_MIN } from '@devcircle/contracts';
 import { Alert, Button, PasswordField } from '@devcircle/ui';
 import form from '../../components/Form.module.css';
 import type { PasswordChange } from './api';
@@ -25,7 +26,7 @@ export function ChangePasswordSection({ userId }: { userId: string }) {
   return (
     <SettingsSection
       title="Change Password"
-      description="Use at least 6 characters. You stay signed in here."
+      description={`Use at least ${PASSWORD_MIN} characters. You stay signed in here.`}
     >
       {/* noValidate: our own messages (§5) replace the browser's bubbles. */}
       <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Change password">

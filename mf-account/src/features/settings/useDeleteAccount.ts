@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ROUTES } from '@devcircle/contracts';
 import { useSdk } from '@devcircle/sdk/react';
 import { deleteAccount, DELETE_FAILURE_MESSAGE } from './api';
 import { failureMessage } from './failureMessage';
@@ -32,7 +33,7 @@ export function useDeleteAccount(userId: string) {
       setBusy(false);
       sdk.auth.logout();
       // After the shell has reacted to the sign-out (it sends a signed-out visitor on /settings to /login), go to /.
-      setTimeout(() => sdk.navigation.navigate('/'), 0);
+      setTimeout(() => sdk.navigation.navigate(ROUTES.landing), 0);
     } catch (failure) {
       setConfirming(false);
       setBusy(false);

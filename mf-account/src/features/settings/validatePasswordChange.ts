@@ -1,6 +1,5 @@
+import { PASSWORD_MIN } from '@devcircle/contracts';
 import type { PasswordChange } from './api';
-
-const PASSWORD_MIN = 6;
 
 export interface PasswordChangeProblem {
   field: keyof PasswordChange;
@@ -14,7 +13,7 @@ export function validatePasswordChange(values: PasswordChange): PasswordChangePr
   );
   if (empty) return { field: empty, message: 'All fields are required.' };
   if (values.newPassword.length < PASSWORD_MIN) {
-    return { field: 'newPassword', message: 'New password must be at least 6 characters.' };
+    return { field: 'newPassword', message: `New password must be at least ${PASSWORD_MIN} characters.` };
   }
   if (values.confirmPassword !== values.newPassword) {
     return { field: 'confirmPassword', message: 'New passwords do not match.' };
