@@ -1,6 +1,7 @@
+import type { ProfileEdit, PublicUser } from '@devcircle/contracts';
 import type { DevCircleSdk } from '@devcircle/sdk';
 import type { WebBackend } from './harness';
-import type { ProfileEdit, ProfileResponse, PublicUser } from '../src/features/users/types';
+import type { ProfileResponse } from '../src/features/users/types';
 
 /** The signed-in user's account id. */
 export function idOf(sdk: DevCircleSdk): string {

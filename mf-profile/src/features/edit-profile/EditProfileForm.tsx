@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
+import { BIO_MAX, DISPLAY_NAME_MAX, ROUTES } from '@devcircle/contracts';
 import { useSdk } from '@devcircle/sdk/react';
 import { Alert, Button, cardClassName, cx, TextArea, TextField } from '@devcircle/ui';
-import { profilePath } from '../users/paths';
-import type { PublicUser } from '../users/types';
-import { BIO_MAX, DISPLAY_NAME_MAX, formValuesOf, type ProfileFormValues } from './profileForm';
+import type { ProfileView } from '../users/types';
+import { formValuesOf, type ProfileFormValues } from './profileForm';
 import { SkillsEditor } from './SkillsEditor';
 import { useSaveProfile } from './useSaveProfile';
 import styles from './EditProfileScreen.module.css';
 
 /** The edit form: Display Name, Bio (n/500), Skills, GitHub Profile URL; Cancel and Save Changes. */
-export function EditProfileForm({ user }: { user: PublicUser }) {
+export function EditProfileForm({ user }: { user: ProfileView }) {
   const sdk = useSdk();
   const [values, setValues] = useState<ProfileFormValues>(() => formValuesOf(user));
   const { state, save } = useSaveProfile();
@@ -63,7 +63,7 @@ export function EditProfileForm({ user }: { user: PublicUser }) {
         <Button
           variant="secondary"
           disabled={state.status === 'saving'}
-          onClick={() => sdk.navigation.navigate(profilePath(user.username))}
+          onClick={() => sdk.navigation.navigate(ROUTES.profile(user.username))}
         >
           Cancel
         </Button>

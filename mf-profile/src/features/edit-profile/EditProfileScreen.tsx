@@ -1,6 +1,6 @@
+import { ROUTES } from '@devcircle/contracts';
 import { useAuth } from '@devcircle/sdk/react';
 import { Alert, BackLink, Page } from '@devcircle/ui';
-import { profilePath } from '../users/paths';
 import { EditProfileForm } from './EditProfileForm';
 import { EditProfileSkeleton } from './EditProfileSkeleton';
 import { useOwnProfile } from './useOwnProfile';
@@ -13,7 +13,7 @@ export function EditProfileScreen() {
   const username = user?.username ?? '';
   return (
     <Page>
-      <BackLink to={profilePath(username)}>Back to profile</BackLink>
+      <BackLink to={ROUTES.profile(username)}>Back to profile</BackLink>
       <h1 className={styles.title}>Edit Profile</h1>
       {state.status === 'loading' && <EditProfileSkeleton />}
       {state.status === 'failed' && <Alert tone="danger">{state.message}</Alert>}

@@ -1,7 +1,8 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Plus, X } from 'lucide-react';
+import { SKILL_MAX } from '@devcircle/contracts';
 import { Button, IconButton, TextField } from '@devcircle/ui';
-import { SKILL_MAX, withSkill } from './profileForm';
+import { withSkill } from './profileForm';
 import styles from './SkillsEditor.module.css';
 
 export interface SkillsEditorProps {

@@ -1,9 +1,5 @@
-import type { ProfileEdit, PublicUser } from '../users/types';
-
-/** Field limits (product-spec §9). */
-export const DISPLAY_NAME_MAX = 50;
-export const BIO_MAX = 500;
-export const SKILL_MAX = 30;
+import type { ProfileEdit } from '@devcircle/contracts';
+import type { ProfileView } from '../users/types';
 
 export interface ProfileFormValues {
   displayName: string;
@@ -12,7 +8,7 @@ export interface ProfileFormValues {
   githubLink: string;
 }
 
-export function formValuesOf(user: PublicUser): ProfileFormValues {
+export function formValuesOf(user: ProfileView): ProfileFormValues {
   return {
     displayName: user.displayName ?? '',
     bio: user.bio ?? '',

@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { useAuth } from '@devcircle/sdk/react';
 import { useUsersApi } from '../users/api';
 import { errorMessage } from '../users/errorMessage';
-import type { PublicUser } from '../users/types';
+import type { ProfileView } from '../users/types';
 
 export type OwnProfileState =
-  { status: 'loading' } | { status: 'failed'; message: string } | { status: 'loaded'; user: PublicUser };
+  { status: 'loading' } | { status: 'failed'; message: string } | { status: 'loaded'; user: ProfileView };
 
 /** The signed-in user's own profile, the edit screen's starting values. */
 export function useOwnProfile(): OwnProfileState {

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { ROUTES } from '@devcircle/contracts';
 import { useAuth, useSdk } from '@devcircle/sdk/react';
 import { useUsersApi } from '../users/api';
 import { errorMessage } from '../users/errorMessage';
-import { profilePath } from '../users/paths';
 import { toProfileEdit, type ProfileFormValues } from './profileForm';
 
 /** After a successful save the screen moves to the profile after this long (product-spec §9). */
@@ -32,7 +32,7 @@ export function useSaveProfile() {
       const updated = await api.updateProfile(user.id, toProfileEdit(values));
       sdk.auth.updateUser({ ...user, displayName: updated.displayName });
       setState({ status: 'saved' });
-      const to = profilePath(updated.username || user.username);
+      const to = ROUTES.profile(updated.username || user.username);
       redirect.current = setTimeout(() => sdk.navigation.navigate(to), REDIRECT_AFTER_SAVE_MS);
     } catch (error) {
       setState({ status: 'failed', message: errorMessage(error, 'Failed to update profile') });

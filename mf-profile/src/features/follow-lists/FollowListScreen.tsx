@@ -1,24 +1,24 @@
 import { Users } from 'lucide-react';
+import { ROUTES, type FollowList } from '@devcircle/contracts';
 import { BackLink, Button, cardClassName, cx, EmptyState, Page } from '@devcircle/ui';
-import { profilePath } from '../users/paths';
 import { FollowListSkeleton } from './FollowListSkeleton';
 import { FollowRow } from './FollowRow';
-import { useFollowList, type FollowListKind } from './useFollowList';
+import { useFollowList } from './useFollowList';
 import styles from './FollowListScreen.module.css';
 
-const TITLES: Record<FollowListKind, string> = { followers: 'Followers', following: 'Following' };
-const EMPTY: Record<FollowListKind, string> = {
+const TITLES: Record<FollowList, string> = { followers: 'Followers', following: 'Following' };
+const EMPTY: Record<FollowList, string> = {
   followers: 'No followers yet.',
   following: 'Not following anyone yet.',
 };
 
 /** /profile/{username}/followers and /following (product-spec §2): the people, newest first. */
-export function FollowListScreen({ username, list }: { username: string; list: FollowListKind }) {
+export function FollowListScreen({ username, list }: { username: string; list: FollowList }) {
   const { state, loadingMore, loadMore } = useFollowList(username, list);
   const title = TITLES[list];
   return (
     <Page className={styles.page}>
-      <BackLink to={profilePath(username)}>Back to profile</BackLink>
+      <BackLink to={ROUTES.profile(username)}>Back to profile</BackLink>
       <h1 className={styles.title}>
         {title} <span className={styles.of}>of @{username}</span>
       </h1>

@@ -1,12 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useUsersApi } from '../users/api';
 import { errorMessage } from '../users/errorMessage';
-import type { UserRef } from '../users/types';
-
-export type FollowListKind = 'followers' | 'following';
+import type { FollowList, UserRef } from '@devcircle/contracts';
 
 /** The failure text of each list (product-spec §8). */
-export const FOLLOW_LIST_FAILURE: Record<FollowListKind, string> = {
+export const FOLLOW_LIST_FAILURE: Record<FollowList, string> = {
   followers: 'Failed to fetch followers',
   following: 'Failed to fetch following',
 };
@@ -18,7 +16,7 @@ export type FollowListState =
   | { status: 'loaded'; users: UserRef[]; hasMore: boolean; page: number };
 
 /** One page after another of a profile's followers or following (newest first). */
-export function useFollowList(username: string, list: FollowListKind) {
+export function useFollowList(username: string, list: FollowList) {
   const api = useUsersApi();
   const [state, setState] = useState<FollowListState>({ status: 'loading' });
   const [loadingMore, setLoadingMore] = useState(false);

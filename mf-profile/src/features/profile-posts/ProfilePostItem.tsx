@@ -1,6 +1,6 @@
 import { ArrowUpRight, Heart, MessageCircle } from 'lucide-react';
+import { ROUTES } from '@devcircle/contracts';
 import { AppLink, Card, formatDate, UserLine } from '@devcircle/ui';
-import { postPath } from '../users/paths';
 import type { ProfilePost } from '../users/types';
 import { DeletePostControl } from './DeletePostControl';
 import { PostCode } from './PostCode';
@@ -40,7 +40,7 @@ export function ProfilePostItem({ post, onDelete }: ProfilePostItemProps) {
           <MessageCircle size={16} aria-hidden="true" />
           {plural(post.commentsCount, 'comment', 'comments')}
         </span>
-        <AppLink to={postPath(post._id)} className={styles.details}>
+        <AppLink to={ROUTES.post(post._id)} className={styles.details}>
           View Details
           <ArrowUpRight size={16} aria-hidden="true" />
         </AppLink>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { FileCode, PenLine } from 'lucide-react';
+import { ROUTES } from '@devcircle/contracts';
 import { AppLink, Button, EmptyState, Spinner, buttonClassName } from '@devcircle/ui';
-import { CREATE_POST_PATH } from '../users/paths';
 import type { ProfilePost } from '../users/types';
 import type { PostList } from './pagination';
 import { ProfilePostItem } from './ProfilePostItem';
@@ -57,7 +57,7 @@ export function ProfilePosts({ username, initial, isOwner, unavailable, onDelete
         title="No posts yet"
         message="Share a thought or a snippet with other developers."
         action={
-          <AppLink to={CREATE_POST_PATH} className={buttonClassName()}>
+          <AppLink to={ROUTES.createPost} className={buttonClassName()}>
             Create your first post
           </AppLink>
         }

@@ -1,5 +1,5 @@
-import { PROFILE_PAGE_SIZE } from '../users/api';
-import type { ProfilePagination, ProfilePost } from '../users/types';
+import { PROFILE_PAGE_SIZE, type ProfilePagination } from '@devcircle/contracts';
+import type { ProfilePost } from '../users/types';
 
 /** The posts a profile lists so far and where its pages stand. */
 export interface PostList {

@@ -1,10 +1,10 @@
 import { formatJoinedDate, SkillChips } from '@devcircle/ui';
-import type { PublicUser } from '../users/types';
+import type { ProfileView } from '../users/types';
 import { GithubLink } from './GithubLink';
 import styles from './AboutPanel.module.css';
 
 /** The About tab: the whole bio, join date, every skill and the link. */
-export function AboutPanel({ user }: { user: PublicUser }) {
+export function AboutPanel({ user }: { user: ProfileView }) {
   const skills = user.skills ?? [];
   return (
     <dl className={styles.about}>

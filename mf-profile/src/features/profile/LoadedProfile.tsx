@@ -1,9 +1,9 @@
 import { PenLine } from 'lucide-react';
+import { ROUTES } from '@devcircle/contracts';
 import { useAuth } from '@devcircle/sdk/react';
 import { AppLink, buttonClassName } from '@devcircle/ui';
 import { ProfilePosts } from '../profile-posts/ProfilePosts';
 import { isOwnProfile } from '../users/isOwnProfile';
-import { EDIT_PROFILE_PATH } from '../users/paths';
 import type { ProfilePost, ProfileResponse } from '../users/types';
 import { WelcomePrompt } from '../welcome-prompt/WelcomePrompt';
 import { AboutPanel } from './AboutPanel';
@@ -52,7 +52,7 @@ export function LoadedProfile({ data, version, update, refetch }: LoadedProfileP
   }
 
   const editButton = owner ? (
-    <AppLink to={EDIT_PROFILE_PATH} className={buttonClassName({ variant: 'secondary' })}>
+    <AppLink to={ROUTES.editProfile} className={buttonClassName({ variant: 'secondary' })}>
       <PenLine size={18} aria-hidden="true" />
       Edit Profile
     </AppLink>

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { CalendarDays } from 'lucide-react';
 import { Avatar, formatJoinedDate } from '@devcircle/ui';
-import type { PublicUser } from '../users/types';
+import type { ProfileView } from '../users/types';
 import { CopyUsernameButton } from './CopyUsernameButton';
 import styles from './ProfileHeader.module.css';
 
 export interface ProfileHeaderProps {
-  user: PublicUser;
+  user: ProfileView;
   /** Edit Profile for the owner, Follow / Following for others. */
   action?: ReactNode;
 }

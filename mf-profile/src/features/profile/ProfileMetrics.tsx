@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
+import { ROUTES, type PostStats } from '@devcircle/contracts';
 import { AppLink } from '@devcircle/ui';
-import { followersPath, followingPath } from '../users/paths';
-import type { PublicUser } from '../users/types';
+import type { ProfileView } from '../users/types';
 import styles from './ProfileMetrics.module.css';
 
 export interface ProfileMetricsProps {
-  user: PublicUser;
-  stats: { posts: number; likes: number };
+  user: ProfileView;
+  stats: PostStats;
 }
 
 function Metric({ value, label }: { value: number; label: string }): ReactNode {
@@ -24,12 +24,12 @@ export function ProfileMetrics({ user, stats }: ProfileMetricsProps) {
     <section aria-label="Profile Metrics">
       <ul className={styles.metrics}>
         <li>
-          <AppLink to={followersPath(user.username)} className={styles.metric}>
+          <AppLink to={ROUTES.followers(user.username)} className={styles.metric}>
             <Metric value={user.followersCount ?? 0} label="Followers" />
           </AppLink>
         </li>
         <li>
-          <AppLink to={followingPath(user.username)} className={styles.metric}>
+          <AppLink to={ROUTES.following(user.username)} className={styles.metric}>
             <Metric value={user.followingCount ?? 0} label="Following" />
           </AppLink>
         </li>

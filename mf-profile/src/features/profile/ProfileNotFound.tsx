@@ -1,6 +1,6 @@
 import { UserX } from 'lucide-react';
+import { ROUTES } from '@devcircle/contracts';
 import { AppLink, EmptyState, buttonClassName } from '@devcircle/ui';
-import { EXPLORE_PATH } from '../users/paths';
 
 /** 'User Not Found' with the server's message (or the default) and the way on: 'Explore Developers'. */
 export function ProfileNotFound({ message }: { message: string }) {
@@ -12,7 +12,7 @@ export function ProfileNotFound({ message }: { message: string }) {
       title="User Not Found"
       message={message}
       action={
-        <AppLink to={EXPLORE_PATH} className={buttonClassName()}>
+        <AppLink to={ROUTES.explore} className={buttonClassName()}>
           Explore Developers
         </AppLink>
       }

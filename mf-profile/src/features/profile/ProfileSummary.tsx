@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { SkillChips } from '@devcircle/ui';
-import type { PublicUser } from '../users/types';
+import type { ProfileView } from '../users/types';
 import { BioText } from './BioText';
 import { GithubLink } from './GithubLink';
 import styles from './ProfileSummary.module.css';
@@ -9,7 +9,7 @@ import styles from './ProfileSummary.module.css';
 const HEADER_SKILL_COUNT = 5;
 
 /** Under the header: About (bio), Skills (first 5, '+N more') and the code-hosting link, each when set. */
-export function ProfileSummary({ user }: { user: PublicUser }) {
+export function ProfileSummary({ user }: { user: ProfileView }) {
   const skills = user.skills ?? [];
   const aboutId = useId();
   const skillsId = useId();

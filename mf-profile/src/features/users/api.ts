@@ -1,17 +1,15 @@
 import { useMemo } from 'react';
 import type { ApiClient } from '@devcircle/sdk';
 import { useSdk } from '@devcircle/sdk/react';
-import type {
-  ProfileEdit,
-  ProfilePagination,
-  ProfilePost,
-  ProfileResponse,
-  PublicUser,
-  UserRef,
-} from './types';
-
-/** Profile page size and first page (product-spec §9). */
-export const PROFILE_PAGE_SIZE = 8;
+import {
+  PROFILE_PAGE_SIZE,
+  type FollowAnswer,
+  type FollowListPage,
+  type ProfileAnswer,
+  type ProfileEdit,
+  type ProfilePostsPage,
+  type PublicUser,
+} from '@devcircle/contracts';
 
 const userPath = (username: string) => `/api/users/${encodeURIComponent(username)}`;
 
@@ -19,31 +17,27 @@ const userPath = (username: string) => `/api/users/${encodeURIComponent(username
 export function createUsersApi(api: ApiClient) {
   return {
     fetchProfile: (username: string, signal?: AbortSignal) =>
-      api.get<ProfileResponse>(`${userPath(username)}?limit=${PROFILE_PAGE_SIZE}&includeFollowersData=true`, {
+      api.get<ProfileAnswer>(`${userPath(username)}?limit=${PROFILE_PAGE_SIZE}&includeFollowersData=true`, {
         fallbackMessage: 'Failed to fetch profile',
         signal,
       }),
     /** The profile alone (the edit screen's starting values); posts and counts come along but go unused. */
     fetchUser: (username: string, signal?: AbortSignal) =>
-      api.get<ProfileResponse>(userPath(username), { fallbackMessage: 'Failed to fetch profile', signal }),
+      api.get<ProfileAnswer>(userPath(username), { fallbackMessage: 'Failed to fetch profile', signal }),
     fetchPosts: (username: string, page: number) =>
-      api.get<{ posts: ProfilePost[]; pagination: ProfilePagination }>(
-        `${userPath(username)}/posts?page=${page}&limit=${PROFILE_PAGE_SIZE}`,
-      ),
+      api.get<ProfilePostsPage>(`${userPath(username)}/posts?page=${page}&limit=${PROFILE_PAGE_SIZE}`),
     fetchFollowers: (username: string, page = 1, signal?: AbortSignal) =>
-      api.get<{ followers: UserRef[]; hasMore: boolean }>(`${userPath(username)}/followers?page=${page}`, {
+      api.get<FollowListPage<'followers'>>(`${userPath(username)}/followers?page=${page}`, {
         fallbackMessage: 'Failed to fetch followers',
         signal,
       }),
     fetchFollowing: (username: string, page = 1, signal?: AbortSignal) =>
-      api.get<{ following: UserRef[]; hasMore: boolean }>(`${userPath(username)}/following?page=${page}`, {
+      api.get<FollowListPage<'following'>>(`${userPath(username)}/following?page=${page}`, {
         fallbackMessage: 'Failed to fetch following',
         signal,
       }),
-    follow: (username: string) =>
-      api.put<{ user?: PublicUser; isFollowing: boolean }>(`${userPath(username)}/follow`),
-    unfollow: (username: string) =>
-      api.put<{ user?: PublicUser; isFollowing: boolean }>(`${userPath(username)}/unfollow`),
+    follow: (username: string) => api.put<FollowAnswer>(`${userPath(username)}/follow`),
+    unfollow: (username: string) => api.put<FollowAnswer>(`${userPath(username)}/unfollow`),
     /** A post of the profile's owner (posts service, `DELETE /api/posts/:id`). */
     deletePost: (postId: string) =>
       api.delete<{ message: string }>(`/api/posts/${encodeURIComponent(postId)}`),

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Sparkles } from 'lucide-react';
+import { ROUTES } from '@devcircle/contracts';
 import { AppLink, Button, buttonClassName } from '@devcircle/ui';
-import { EDIT_PROFILE_PATH } from '../users/paths';
-import type { PublicUser } from '../users/types';
+import type { ProfileView } from '../users/types';
 import { profileCompletion } from './completion';
 import { dismissWelcome, isWelcomeDismissed } from './welcomeFlag';
 import styles from './WelcomePrompt.module.css';
@@ -11,7 +11,7 @@ import styles from './WelcomePrompt.module.css';
  * The owner's welcome card while the profile is incomplete and not dismissed for this user id: the Profile
  * Completion bar, 'Update Profile' (to /edit-profile) and 'Maybe Later' (remembers the dismissal locally).
  */
-export function WelcomePrompt({ user }: { user: PublicUser }) {
+export function WelcomePrompt({ user }: { user: ProfileView }) {
   const [dismissed, setDismissed] = useState(() => isWelcomeDismissed(user._id));
   const titleId = useId();
   const barLabelId = useId();
@@ -56,7 +56,7 @@ export function WelcomePrompt({ user }: { user: PublicUser }) {
         <div className={styles.fill} style={{ width: `${percent}%` }} />
       </div>
       <div className={styles.actions}>
-        <AppLink to={EDIT_PROFILE_PATH} className={buttonClassName({ size: 'sm' })}>
+        <AppLink to={ROUTES.editProfile} className={buttonClassName({ size: 'sm' })}>
           Update Profile
         </AppLink>
         <Button variant="ghost" size="sm" onClick={later}>
