@@ -1,5 +1,12 @@
 import Router from '@koa/router';
-import { errorHandler, HttpError, notFound, type Logger, type RevocationList } from '@devcircle/service-kit';
+import {
+  errorHandler,
+  HttpError,
+  notFound,
+  oneBodyReading,
+  type Logger,
+  type RevocationList,
+} from '@devcircle/service-kit';
 import Koa, { type Middleware } from 'koa';
 import { chain } from './compose';
 import { readToken, requireToken } from './auth';
@@ -70,6 +77,7 @@ export function createApp(parts: GatewayParts): Koa {
       composed = chain([
         token,
         ...(route.public ? [] : [requireToken]),
+        oneBodyReading,
         sizeLimit,
         ...(route.limited ? [rateLimit(rateLimits, route.limited, config.maxBodyBytes)] : []),
         (ctx) => proxy.forward(ctx, { pool, timeoutMs, body: ctx.state.forwardBody }),

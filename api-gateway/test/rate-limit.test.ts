@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
 import { MongoClient } from 'mongodb';
 import type { RunningGateway } from '../src';
@@ -145,6 +146,43 @@ test('login per account: the e-mail is lower-cased and trimmed, whatever address
     (await attempt(target, '/api/auth/login', { email: 'someone@example.com', password: 'd' }, nextIp()))
       .status,
   ).toBe(401);
+});
+
+test('a locked account stays locked however the body is dressed: compressed, with a BOM, in another charset', async () => {
+  const target = await gateway({ RATE_LIMIT_LOGIN_PER_IP: '100', RATE_LIMIT_LOGIN_PER_ACCOUNT: '1' });
+  const account = { email: 'dressed@example.com', password: 'guess' };
+  expect((await attempt(target, '/api/auth/login', account, nextIp())).status).toBe(401);
+  const calls = auth.seen.length;
+  const send = (headers: Record<string, string>, body: Buffer) =>
+    fetch(`${target.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'x-forwarded-for': nextIp(), ...headers },
+      body,
+    });
+  const json = JSON.stringify(account);
+
+  // A byte-order mark before the JSON: the gateway reads the same e-mail auth would, so it is counted.
+  await expectLimited(await send({ 'content-type': 'application/json' }, Buffer.from(`\uFEFF${json}`)));
+  // Compressed (or labelled so, whatever the bytes): refused before anyone reads it.
+  for (const body of [gzipSync(json), Buffer.from(json)]) {
+    const response = await send({ 'content-type': 'application/json', 'content-encoding': 'gzip' }, body);
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({
+      message: 'Request bodies must not be compressed (no Content-Encoding)',
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+  }
+  // Another charset: refused too (auth's parser would have decoded it).
+  const utf16 = await send(
+    { 'content-type': 'application/json; charset=utf-16le' },
+    Buffer.from(json, 'utf16le'),
+  );
+  expect(utf16.status).toBe(415);
+  // Not JSON at all: the gateway's own 400, not a 500 and not a free pass.
+  const broken = await send({ 'content-type': 'application/json' }, Buffer.from('{"email": '));
+  expect(broken.status).toBe(400);
+  expect(await broken.json()).toEqual({ message: 'The request body is not valid JSON', code: 'BAD_REQUEST' });
+  expect(auth.seen.length).toBe(calls);
 });
 
 test('a successful login clears that account’s count', async () => {

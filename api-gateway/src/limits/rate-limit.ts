@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { HttpError, retryUntilDone, type Logger } from '@devcircle/service-kit';
+import { HttpError, parseJsonBody, retryUntilDone, type Logger } from '@devcircle/service-kit';
 import type { Middleware } from 'koa';
 import type { Db } from 'mongodb';
 import {
@@ -132,15 +132,22 @@ export function createRateLimits(
   };
 }
 
+/** Content types the services' body parser reads as JSON (koa-body's list, and any `+json`). */
+const JSON_TYPE = /^application\/(?:json|[\w.-]+\+json|csp-report)\s*(?:;|$)/i;
+
+/**
+ * The body as the service will read it. A JSON body is read here once (UTF-8, a byte-order mark dropped; 400 when
+ * it is not JSON, 415 for another charset) and forwarded as plain JSON, so auth reads exactly what the limits
+ * counted; any other body goes on as the same bytes (auth reads none of it).
+ */
+function readForLimits(body: Buffer, contentType: string): { fields: unknown; forward: Buffer } {
+  if (body.length === 0 || !JSON_TYPE.test(contentType)) return { fields: undefined, forward: body };
+  const fields = parseJsonBody(body, contentType);
+  return { fields, forward: Buffer.from(JSON.stringify(fields), 'utf8') };
+}
+
 /** The account a limited request is about: the e-mail (lower-cased), or the reset token for reset-password. */
-function accountKey(route: LimitedRoute, body: Buffer, contentType: string): string | undefined {
-  if (body.length === 0 || !/json/i.test(contentType)) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body.toString('utf8'));
-  } catch {
-    return undefined; // auth answers the malformed body with its own 400; the per-IP limit still counted it
-  }
+function accountKey(route: LimitedRoute, parsed: unknown): string | undefined {
   const fields = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
   const value = route === 'resetPassword' ? fields.token : fields.email;
   if (typeof value !== 'string' || value.trim() === '') return undefined;
@@ -149,7 +156,7 @@ function accountKey(route: LimitedRoute, body: Buffer, contentType: string): str
 
 /**
  * Limits one of the four auth routes per IP, then per account. Reading the account means reading the (small,
- * capped) body here; it is then forwarded to auth as the same bytes.
+ * capped) body here; it is then forwarded to auth as the JSON that was read.
  */
 export function rateLimit(limits: RateLimits, route: LimitedRoute, maxBodyBytes: number): Middleware {
   const cap = Math.min(LIMITED_BODY_CAP, maxBodyBytes);
@@ -161,12 +168,12 @@ export function rateLimit(limits: RateLimits, route: LimitedRoute, maxBodyBytes:
       discardBody(ctx.req);
       throw payloadTooLarge(cap);
     }
-    const body = await readCapped(ctx.req, cap);
-    ctx.state.forwardBody = body;
+    const { fields, forward } = readForLimits(await readCapped(ctx.req, cap), ctx.get('content-type'));
+    ctx.state.forwardBody = forward;
     delete ctx.req.headers['transfer-encoding'];
-    ctx.req.headers['content-length'] = String(body.length);
+    ctx.req.headers['content-length'] = String(forward.length);
 
-    const account = accountKey(route, body, ctx.get('content-type'));
+    const account = accountKey(route, fields);
     if (account) await limits.consume(route, 'account', account);
     await next();
     if (route === 'login' && account && ctx.status >= 200 && ctx.status < 300) {

@@ -72,6 +72,7 @@ export { limitField, objectIdString, pageCount, pageField, pageQuery, type PageQ
 export { Joi, validate, validated, type RequestSchemas } from './validation';
 export { INTERNAL_HEADER, internalHeaders, requireInternal } from './internal';
 export { runProcess } from './process';
+export { invalidJson, isEncoded, oneBodyReading, parseJsonBody, unsupportedEncoding } from './body';
 export { probe, type ProbeResult, type ProbeTls } from './probe';
 export {
   checkBearer,

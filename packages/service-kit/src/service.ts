@@ -5,6 +5,7 @@ import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { Db } from 'mongodb';
 import { loadBaseConfig, servicePort, type BaseConfig, type ServiceName } from './config';
+import { oneBodyReading } from './body';
 import { openDatabase, retryUntilDone, type Database } from './database';
 import { errorHandler } from './error-handler';
 import { startEventConsumer, type EventConsumer, type EventConsumerSpec } from './events';
@@ -81,14 +82,17 @@ export interface RunningService<Context extends ServiceContext = ServiceContext>
 export function createApp<Context extends ServiceContext>(
   definition: ServiceDefinition<Context>,
   context: Context,
+  /** Whether the start-up work is done (`/ready` is 503 `starting` until then). */
+  started: () => boolean = () => true,
 ): Koa {
   const { deps } = context;
   const app = new Koa({ proxy: true });
   const router = new Router();
   definition.routes(router, context);
-  const health = healthRoutes(definition.name, deps.database);
+  const health = healthRoutes(definition.name, deps.database, started);
   app.use(requestLogger(deps.logger));
   app.use(errorHandler);
+  app.use(oneBodyReading);
   app.use(
     koaBody({
       json: true,
@@ -130,9 +134,10 @@ export async function startService<Context extends ServiceContext>(
   const deps: ServiceDeps = { env, config, database, db: database.db, logger };
   let context: Context;
   let app: Koa;
+  let setUp = false;
   try {
     context = definition.context(deps);
-    app = createApp(definition, context);
+    app = createApp(definition, context, () => setUp);
   } catch (err) {
     // A bad setting: the start stops with its message, and leaves no connection behind.
     await database.close();
@@ -146,6 +151,7 @@ export async function startService<Context extends ServiceContext>(
   const ready = setup.done.then(() => {
     if (stopping) return;
     for (const spec of specs) consumers.push(startEventConsumer(deps, spec));
+    setUp = true;
   });
   const port = options.port ?? servicePort(definition.name, env);
   const server = await new Promise<Server>((resolve, reject) => {

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
 import {
   callerOf,
@@ -6,6 +7,7 @@ import {
   IDENTITY_HEADER,
   Joi,
   notFound,
+  parseJsonBody,
   requireIdentity,
   startService,
   validate,
@@ -134,6 +136,60 @@ test('malformed JSON, oversized bodies and unknown routes get the error shape', 
   const nowhere = await fetch(`${service.url}/nowhere`);
   expect(nowhere.status).toBe(404);
   expect(await nowhere.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+});
+
+test('one reading of a body: compressed or non-UTF-8 bodies are 415 before anything reads them; a BOM is dropped', async () => {
+  const signed = { [IDENTITY_HEADER]: encodeIdentity(alice, SECRET) };
+  const before = (await (await fetch(`${service.url}/count`)).json()) as { count: number };
+  const json = JSON.stringify({ text: 'zipped' });
+  // A real gzip body, and plain bytes labelled gzip (which once gave 500): the same clear 415, nothing stored.
+  for (const body of [gzipSync(json), Buffer.from(json)]) {
+    const response = await post('/notes', body.toString('latin1'), { ...signed, 'content-encoding': 'gzip' });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({
+      message: 'Request bodies must not be compressed (no Content-Encoding)',
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+  }
+  const utf16 = await fetch(`${service.url}/notes`, {
+    method: 'POST',
+    headers: { ...signed, 'content-type': 'application/json; charset=utf-16le' },
+    body: Buffer.from(json, 'utf16le'),
+  });
+  expect(utf16.status).toBe(415);
+  expect(await utf16.json()).toEqual({
+    message: 'Request bodies must be UTF-8',
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+  });
+  expect(await (await fetch(`${service.url}/count`)).json()).toEqual(before);
+  // What the gateway's parseJsonBody reads, the service reads alike: a leading byte-order mark is dropped.
+  const bom = await post('/notes', `\uFEFF${JSON.stringify({ text: 'marked' })}`, signed);
+  expect(bom.status).toBe(201);
+  expect(parseJsonBody(Buffer.from(`\uFEFF${json}`), 'application/json; charset=UTF-8')).toEqual({
+    text: 'zipped',
+  });
+});
+
+test('/ready is 503 "starting" until the start-up work (indexes) is done, then 200', async () => {
+  let finishSetup: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (finishSetup = resolve));
+  const slow = await startService(
+    { name: 'users', context: (deps) => ({ deps }), setup: () => held, routes: () => undefined },
+    {
+      port: 0,
+      env: { MONGODB_URI: `mongodb://127.0.0.1:${database.port}/kit-test`, LOG_LEVEL: 'silent' },
+    },
+  );
+  try {
+    const starting = await fetch(`${slow.url}/ready`);
+    expect(starting.status).toBe(503);
+    expect(await starting.json()).toEqual({ status: 'starting', service: 'users', database: 'up' });
+    finishSetup();
+    await slow.ready;
+    expect((await fetch(`${slow.url}/ready`)).status).toBe(200);
+  } finally {
+    await slow.stop();
+  }
 });
 
 test('database down: 503 DATABASE_NOT_CONNECTED within about a second; back: recovers without a restart', async () => {
