@@ -5,6 +5,7 @@ import {
   closeServer,
   createLogger,
   notFound,
+  reachableHost,
   RevocationList,
   startRevocationPoller,
   type Logger,
@@ -128,12 +129,11 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
     throw err;
   }
   const port = (server.address() as AddressInfo).port;
-  const host = !config.host || config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   logger.info({ port, serveStatic: config.static.enabled }, 'gateway listening');
 
   let stopping: Promise<void> | undefined;
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url: `http://${reachableHost(config.host ?? '')}:${port}`,
     port,
     config,
     logger,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { localSecrets, weakSecret, type Secrets } from './secrets';
 
 /** Default ports on one machine; each can be moved with its environment variable. */
 export const DEFAULT_PORTS = {
@@ -12,9 +13,6 @@ export const DEFAULT_PORTS = {
 
 export type ServiceName = 'auth' | 'posts' | 'users' | 'notifications';
 
-const DEV_JWT_SECRET = 'devcircle-development-jwt-secret-change-me';
-const DEV_INTERNAL_SECRET = 'devcircle-development-internal-secret-change-me';
-
 export interface BaseConfig {
   production: boolean;
   dataDir: string;
@@ -27,24 +25,41 @@ export interface BaseConfig {
   logLevel: string;
 }
 
-function readSecret(env: NodeJS.ProcessEnv, name: string, fallback: string, production: boolean): string {
+/**
+ * A secret from the environment; in production it must be set, at least 32 bytes long and not a published
+ * default. Elsewhere a missing one comes from the data directory, generated there on first use (`localSecrets`):
+ * there are no default secrets anyone could read in this repository.
+ */
+function readSecret(
+  env: NodeJS.ProcessEnv,
+  name: 'JWT_SECRET' | 'INTERNAL_SECRET',
+  production: boolean,
+  local: () => Secrets,
+): string {
   const value = env[name];
-  if (value) return value;
+  if (value) {
+    const weakness = production ? weakSecret(value) : undefined;
+    if (weakness) throw new Error(`${name} ${weakness} (NODE_ENV=production)`);
+    return value;
+  }
   if (production) throw new Error(`${name} must be set when NODE_ENV=production`);
-  return fallback;
+  return name === 'JWT_SECRET' ? local().jwtSecret : local().internalSecret;
 }
 
 /** Configuration common to the gateway and every service: one-machine defaults, production from the environment. */
 export function loadBaseConfig(env: NodeJS.ProcessEnv = process.env): BaseConfig {
   const production = env.NODE_ENV === 'production';
   const databasePort = Number(env.DB_PORT ?? DEFAULT_PORTS.database);
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  let secrets: Secrets | undefined;
+  const local = (): Secrets => (secrets ??= localSecrets(dataDir));
   return {
     production,
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    dataDir,
     mongodbUri: env.MONGODB_URI ?? `mongodb://127.0.0.1:${databasePort}/devcircle`,
     embeddedDatabase: !env.MONGODB_URI,
-    jwtSecret: readSecret(env, 'JWT_SECRET', DEV_JWT_SECRET, production),
-    internalSecret: readSecret(env, 'INTERNAL_SECRET', DEV_INTERNAL_SECRET, production),
+    jwtSecret: readSecret(env, 'JWT_SECRET', production, local),
+    internalSecret: readSecret(env, 'INTERNAL_SECRET', production, local),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
   };
 }
@@ -56,6 +71,21 @@ export function servicePort(name: ServiceName, env: NodeJS.ProcessEnv = process.
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`invalid ${name.toUpperCase()}_PORT: ${value}`);
   return port;
+}
+
+/**
+ * The interface a service listens on: SERVICE_HOST, by default the loopback interface (127.0.0.1), so that on a
+ * machine others can reach only the gateway answers them. Multi-host deployments set it (`0.0.0.0`, or the
+ * private address the gateways reach).
+ */
+export function serviceHost(env: NodeJS.ProcessEnv = process.env): string {
+  return env.SERVICE_HOST?.trim() || '127.0.0.1';
+}
+
+/** An address to reach a server bound to `host` from this machine (a wildcard is reached on the loopback). */
+export function reachableHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 /** An http(s) address from the environment variable `name`, without a trailing slash; throws with a message. */

@@ -4,6 +4,8 @@ export {
   parseServiceUrl,
   readInteger,
   readList,
+  reachableHost,
+  serviceHost,
   servicePort,
   type BaseConfig,
   type ServiceName,
@@ -73,6 +75,7 @@ export { Joi, validate, validated, type RequestSchemas } from './validation';
 export { INTERNAL_HEADER, internalHeaders, requireInternal } from './internal';
 export { runProcess } from './process';
 export { invalidJson, isEncoded, oneBodyReading, parseJsonBody, unsupportedEncoding } from './body';
+export { localSecrets, SECRET_MIN_BYTES, SECRETS_FILE, weakSecret, type Secrets } from './secrets';
 export { probe, type ProbeResult, type ProbeTls } from './probe';
 export {
   checkBearer,

@@ -4,7 +4,14 @@ import Router from '@koa/router';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
 import type { Db } from 'mongodb';
-import { loadBaseConfig, servicePort, type BaseConfig, type ServiceName } from './config';
+import {
+  loadBaseConfig,
+  reachableHost,
+  serviceHost,
+  servicePort,
+  type BaseConfig,
+  type ServiceName,
+} from './config';
 import { oneBodyReading } from './body';
 import { openDatabase, retryUntilDone, type Database } from './database';
 import { errorHandler } from './error-handler';
@@ -66,6 +73,8 @@ export interface StartOptions {
 }
 
 export interface RunningService<Context extends ServiceContext = ServiceContext> {
+  /** The address the server is bound to (SERVICE_HOST; 127.0.0.1 unless configured). */
+  host: string;
   port: number;
   url: string;
   deps: ServiceDeps;
@@ -154,17 +163,21 @@ export async function startService<Context extends ServiceContext>(
     setUp = true;
   });
   const port = options.port ?? servicePort(definition.name, env);
+  // Only the gateway faces users: a service listens on the loopback interface unless SERVICE_HOST says otherwise
+  // (a deployment whose gateway runs on another host).
+  const host = serviceHost(env);
   const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(port, () => resolve(listening));
+    const listening = app.listen(port, host, () => resolve(listening));
     listening.once('error', reject);
   });
   server.keepAliveTimeout = 65_000; // longer than the gateway's idle socket timeout, so it never reuses a closing socket
   const attachment = definition.attach?.(server, context);
-  const actualPort = (server.address() as AddressInfo).port;
+  const { port: actualPort, address: boundHost } = server.address() as AddressInfo;
   logger.info({ port: actualPort }, `${definition.name} service listening`);
   return {
+    host: boundHost,
     port: actualPort,
-    url: `http://127.0.0.1:${actualPort}`,
+    url: `http://${reachableHost(host)}:${actualPort}`,
     deps,
     context,
     ready,

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
 import {
@@ -58,6 +59,7 @@ async function startNotesService(databasePort: number): Promise<RunningService> 
       env: {
         MONGODB_URI: `mongodb://127.0.0.1:${databasePort}/kit-test`,
         INTERNAL_SECRET: SECRET,
+        JWT_SECRET: SECRET,
         LOG_LEVEL: process.env.KIT_LOG ?? 'silent',
       },
     },
@@ -177,7 +179,12 @@ test('/ready is 503 "starting" until the start-up work (indexes) is done, then 2
     { name: 'users', context: (deps) => ({ deps }), setup: () => held, routes: () => undefined },
     {
       port: 0,
-      env: { MONGODB_URI: `mongodb://127.0.0.1:${database.port}/kit-test`, LOG_LEVEL: 'silent' },
+      env: {
+        MONGODB_URI: `mongodb://127.0.0.1:${database.port}/kit-test`,
+        LOG_LEVEL: 'silent',
+        INTERNAL_SECRET: SECRET,
+        JWT_SECRET: SECRET,
+      },
     },
   );
   try {
@@ -189,6 +196,36 @@ test('/ready is 503 "starting" until the start-up work (indexes) is done, then 2
     expect((await fetch(`${slow.url}/ready`)).status).toBe(200);
   } finally {
     await slow.stop();
+  }
+});
+
+test('a service listens on the loopback interface only, unless SERVICE_HOST says otherwise', async () => {
+  expect(service.host).toBe('127.0.0.1');
+  // Any other address of this machine is refused (the internal routes are not reachable from the network).
+  const outward = Object.values(os.networkInterfaces())
+    .flat()
+    .find((entry) => entry && entry.family === 'IPv4' && !entry.internal);
+  if (outward) {
+    await expect(fetch(`http://${outward.address}:${service.port}/health`)).rejects.toThrow();
+  }
+  const open = await startService(
+    { name: 'users', context: (deps) => ({ deps }), routes: () => undefined },
+    {
+      port: 0,
+      env: {
+        MONGODB_URI: `mongodb://127.0.0.1:${database.port}/kit-test`,
+        LOG_LEVEL: 'silent',
+        INTERNAL_SECRET: SECRET,
+        JWT_SECRET: SECRET,
+        SERVICE_HOST: '0.0.0.0',
+      },
+    },
+  );
+  try {
+    expect(open.host).toBe('0.0.0.0');
+    expect((await fetch(`${open.url}/health`)).status).toBe(200);
+  } finally {
+    await open.stop();
   }
 });
 

@@ -24,6 +24,12 @@ test('an expired token is "expired"', () => {
   expect(verifyToken(token, SECRET)).toEqual({ error: 'expired' });
 });
 
+test('a token without an expiry is "invalid", however well signed', () => {
+  const forever = jwt.sign(claims, SECRET, { algorithm: 'HS256', issuer: TOKEN_ISSUER });
+  expect(jwt.decode(forever)).not.toHaveProperty('exp');
+  expect(verifyToken(forever, SECRET)).toEqual({ error: 'invalid' });
+});
+
 test('a token signed with another secret is "invalid"', () => {
   expect(verifyToken(sign(claims, {}, 'another-secret'), SECRET)).toEqual({ error: 'invalid' });
 });

@@ -5,7 +5,8 @@ export type TokenVerification = { payload: TokenPayload } | { error: 'expired' |
 
 /**
  * Checks a DevCircle token: HS256 only (so neither `none` nor a public-key algorithm is accepted), issuer
- * `devcircle`, not expired, and carrying a well-formed payload. Revocation is the caller's check (see
+ * `devcircle`, carrying an expiry (`exp`: a token that never expires is refused, whoever signed it) that has not
+ * passed, and a well-formed payload. Revocation is the caller's check (see
  * `RevocationList`). Never throws.
  */
 export function verifyToken(token: string, secret: string): TokenVerification {
@@ -15,7 +16,8 @@ export function verifyToken(token: string, secret: string): TokenVerification {
   } catch (err) {
     return { error: err instanceof jwt.TokenExpiredError ? 'expired' : 'invalid' };
   }
-  if (!isSignedClaims(claims)) return { error: 'invalid' };
+  if (!isSignedClaims(claims) || typeof (claims as { exp?: unknown }).exp !== 'number')
+    return { error: 'invalid' };
   const { userId, email, username, tv } = claims;
   return { payload: { userId, email, username, tv: tv ?? 0 } };
 }
