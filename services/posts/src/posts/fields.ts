@@ -1,8 +1,6 @@
+import { CODE_LANGUAGES, CODE_SNIPPET_MAX, POST_CONTENT_MAX, type CodeLanguage } from '@devcircle/contracts';
 import { Joi } from '@devcircle/service-kit';
-import { CODE_LANGUAGES, type CodeLanguage } from './post';
 
-export const CONTENT_MAX = 2000;
-export const CODE_SNIPPET_MAX = 5000;
 export const CONTENT_REQUIRED = 'Post content is required';
 
 export interface NewPostBody {
@@ -16,13 +14,13 @@ export interface NewPostBody {
 export const newPostBody = Joi.object<NewPostBody>({
   content: Joi.string()
     .trim()
-    .max(CONTENT_MAX)
+    .max(POST_CONTENT_MAX)
     .required()
     .messages({
       'any.required': CONTENT_REQUIRED,
       'string.empty': CONTENT_REQUIRED,
       'string.base': 'Post content must be a string',
-      'string.max': `Post content must be at most ${CONTENT_MAX} characters`,
+      'string.max': `Post content must be at most ${POST_CONTENT_MAX} characters`,
     }),
   codeSnippet: Joi.string()
     .trim()

@@ -1,23 +1,10 @@
+import type { CodeLanguage } from '@devcircle/contracts';
 import type { ObjectId } from 'mongodb';
 import type { AuthorView } from '../authors/author';
 import type { CommentView } from '../comments/comment';
 
 /** The one answer for a post that does not exist or the caller may not see (the same, so privacy does not leak). */
 export const POST_NOT_FOUND = "This post doesn't exist or was deleted.";
-
-export const CODE_LANGUAGES = [
-  'javascript',
-  'python',
-  'java',
-  'cpp',
-  'react',
-  'html',
-  'css',
-  'sql',
-  'json',
-  'other',
-] as const;
-export type CodeLanguage = (typeof CODE_LANGUAGES)[number];
 
 /** One document of `posts`. The counts are kept with `$inc` after the like/comment write they count. */
 export interface Post {

@@ -1,6 +1,7 @@
+import type { CodeLanguage } from '@devcircle/contracts';
 import { ObjectId, type Collection, type Db, type Filter } from 'mongodb';
 import type { FeedViewer } from '../privacy/feed-viewer';
-import type { CodeLanguage, Post } from './post';
+import type { Post } from './post';
 import { POSTS } from './indexes';
 
 /** A query as the service runs it; exported so the index tests explain exactly these. */
