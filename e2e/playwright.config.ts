@@ -38,7 +38,7 @@ export default defineConfig({
     {
       name: 'desktop',
       dependencies: ['fresh-database'],
-      testIgnore: /(empty-feed|standalone-remote)\.spec\.ts$/,
+      testIgnore: /(empty-feed|standalone-remote|clean-start)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
     {
@@ -49,11 +49,17 @@ export default defineConfig({
       testMatch: /standalone-remote\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium },
     },
+    {
+      // A second app started the README's way on its own ports (E2E_CLEAN_START_PORT or 18900) and data directory.
+      name: 'clean-start',
+      testMatch: /clean-start\.spec\.ts$/,
+    },
   ],
   webServer: {
     command: 'npm start',
     cwd: path.join(__dirname, '..'),
-    url: `http://localhost:${PORT}/ready`,
+    // Every service ready, as `npm start` waits for before it says "running".
+    url: `http://localhost:${PORT}/status`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore',

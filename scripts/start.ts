@@ -63,22 +63,39 @@ function commands(): ConcurrentlyCommandInput[] {
   return list;
 }
 
-/** Prints the address once the gateway answers, so the one line that matters is easy to find. */
+/** What the gateway's `/status` says of each service (only what this script reads). */
+interface SystemStatus {
+  services?: Record<string, { status?: string }>;
+}
+
+/**
+ * Prints the address once every part answers ready — the gateway's `/status`: each service has a ready instance
+ * (its indexes are in place and its database answers) — so a visitor who acts on the line never meets a 5xx.
+ * Asks again as soon as an answer comes back (each is bounded by the gateway's probe timeout).
+ */
 async function announceWhenReady(): Promise<void> {
   const url = `http://localhost:${gatewayPort}`;
-  for (let attempt = 0; attempt < 120; attempt++) {
+  const deadline = Date.now() + 3 * 60_000;
+  let waiting = 'the gateway';
+  while (Date.now() < deadline) {
     try {
-      const response = await fetch(`${url}/health`);
+      const response = await fetch(`${url}/status`);
       if (response.ok) {
         process.stdout.write(`\n  DevCircle is running at ${url}  (Ctrl-C to stop)\n\n`);
         return;
       }
+      const { services = {} } = (await response.json()) as SystemStatus;
+      waiting = Object.keys(services)
+        .filter((name) => services[name]?.status !== 'ready')
+        .join(', ');
     } catch {
-      // not up yet
+      // the gateway is not listening yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  process.stdout.write(`\n  The gateway did not answer at ${url} within a minute; see the logs above.\n\n`);
+  process.stdout.write(
+    `\n  DevCircle did not get ready within 3 minutes (waiting for ${waiting}); see the logs above.\n\n`,
+  );
 }
 
 function main(): void {
