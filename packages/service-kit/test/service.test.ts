@@ -76,6 +76,15 @@ afterAll(async () => {
   await database.stop();
 });
 
+/** The environment of a second service started by one test, on the same database server. */
+const kitEnv = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+  MONGODB_URI: `mongodb://127.0.0.1:${database.port}/kit-test`,
+  LOG_LEVEL: 'silent',
+  INTERNAL_SECRET: SECRET,
+  JWT_SECRET: SECRET,
+  ...extra,
+});
+
 const alice = { id: 'u1', username: 'alice', email: 'alice@example.com' };
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${service.url}${path}`, {
@@ -177,15 +186,7 @@ test('/ready is 503 "starting" until the start-up work (indexes) is done, then 2
   const held = new Promise<void>((resolve) => (finishSetup = resolve));
   const slow = await startService(
     { name: 'users', context: (deps) => ({ deps }), setup: () => held, routes: () => undefined },
-    {
-      port: 0,
-      env: {
-        MONGODB_URI: `mongodb://127.0.0.1:${database.port}/kit-test`,
-        LOG_LEVEL: 'silent',
-        INTERNAL_SECRET: SECRET,
-        JWT_SECRET: SECRET,
-      },
-    },
+    { port: 0, env: kitEnv() },
   );
   try {
     const starting = await fetch(`${slow.url}/ready`);
@@ -210,16 +211,7 @@ test('a service listens on the loopback interface only, unless SERVICE_HOST says
   }
   const open = await startService(
     { name: 'users', context: (deps) => ({ deps }), routes: () => undefined },
-    {
-      port: 0,
-      env: {
-        MONGODB_URI: `mongodb://127.0.0.1:${database.port}/kit-test`,
-        LOG_LEVEL: 'silent',
-        INTERNAL_SECRET: SECRET,
-        JWT_SECRET: SECRET,
-        SERVICE_HOST: '0.0.0.0',
-      },
-    },
+    { port: 0, env: kitEnv({ SERVICE_HOST: '0.0.0.0' }) },
   );
   try {
     expect(open.host).toBe('0.0.0.0');
@@ -300,10 +292,7 @@ test("the definition's context is built once per start and is what the routes, c
         return { close: async () => undefined };
       },
     },
-    {
-      port: 0,
-      env: { MONGODB_URI: `mongodb://127.0.0.1:${database.port}/kit-context`, LOG_LEVEL: 'silent' },
-    },
+    { port: 0, env: kitEnv() },
   );
   try {
     expect(built).toHaveLength(1);
@@ -324,10 +313,7 @@ test('a context that throws (a bad setting) stops the start with its message', a
       },
       routes: () => undefined,
     },
-    {
-      port: 0,
-      env: { MONGODB_URI: `mongodb://127.0.0.1:${database.port}/kit-context`, LOG_LEVEL: 'silent' },
-    },
+    { port: 0, env: kitEnv() },
   );
   await expect(start).rejects.toThrow('SOME_SETTING must be a number');
 });
