@@ -13,9 +13,32 @@ export const SERVICES: readonly ServiceName[] = ['auth', 'posts', 'users', 'noti
 export const REMOTES = ['feed', 'profile', 'explore', 'notifications', 'account'] as const;
 export type RemoteName = (typeof REMOTES)[number];
 
-/** The four routes with attempt limits, each limited per client IP and per account (per reset token for reset). */
-export const LIMITED_ROUTES = ['login', 'register', 'forgotPassword', 'resetPassword'] as const;
+/**
+ * The routes with attempt limits: every write a visitor can make without signing in, and the password change
+ * (whose wrong current passwords would otherwise be free guesses). Each is limited per client IP and per account.
+ */
+export const LIMITED_ROUTES = [
+  'login',
+  'register',
+  'forgotPassword',
+  'resetPassword',
+  'changePassword',
+  'reportBug',
+] as const;
 export type LimitedRoute = (typeof LIMITED_ROUTES)[number];
+
+/**
+ * What a route counts as "the account": the e-mail in its body, the reset token in its body, or the signed-in
+ * caller (the password change; a bug report sent while signed in).
+ */
+export const ACCOUNT_KEYS: Record<LimitedRoute, 'email' | 'token' | 'caller'> = {
+  login: 'email',
+  register: 'email',
+  forgotPassword: 'email',
+  resetPassword: 'token',
+  changePassword: 'caller',
+  reportBug: 'caller',
+};
 
 export interface RouteLimit {
   perIp: number;
@@ -42,6 +65,15 @@ const RATE_LIMIT_DEFAULTS: Record<LimitedRoute, { env: string; accountEnv: strin
     perAccount: 5,
     windowSeconds: 3600,
   },
+  // A success clears the member's count, as for login: only wrong current passwords add up.
+  changePassword: {
+    env: 'CHANGE_PASSWORD',
+    accountEnv: 'PER_ACCOUNT',
+    perIp: 30,
+    perAccount: 10,
+    windowSeconds: 900,
+  },
+  reportBug: { env: 'REPORT_BUG', accountEnv: 'PER_ACCOUNT', perIp: 10, perAccount: 10, windowSeconds: 3600 },
 };
 
 export interface RemoteConfig {

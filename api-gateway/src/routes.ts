@@ -37,9 +37,10 @@ const LIMITED: Record<string, LimitedRoute> = {
   '/api/auth/register': 'register',
   '/api/auth/forgot-password': 'forgotPassword',
   '/api/auth/reset-password': 'resetPassword',
+  '/api/report-bug': 'reportBug',
 };
 
-const PUBLIC_POSTS = new Set([...Object.keys(LIMITED), '/api/report-bug']);
+const PUBLIC_POSTS = new Set(Object.keys(LIMITED));
 
 const PASSWORD_CHANGE = /^\/api\/users\/[^/]+\/password$/;
 
@@ -55,7 +56,7 @@ export function routeOf(method: string, rawPath: string): Route {
     service,
     public: socket || (method === 'POST' && PUBLIC_POSTS.has(path)),
     socket,
-    limited: LIMITED[path],
+    limited: LIMITED[path] ?? (method === 'PUT' && PASSWORD_CHANGE.test(path) ? 'changePassword' : undefined),
   });
 
   if (under(path, '/socket.io')) return proxy('notifications', true);

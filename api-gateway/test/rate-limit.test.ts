@@ -5,7 +5,17 @@ import { MongoClient } from 'mongodb';
 import type { RunningGateway } from '../src';
 import { RATE_LIMIT_COLLECTION } from '../src/limits';
 import { waitText } from '../src/limits/rate-limit';
-import { deadUrl, echo, eventually, startTestGateway, startUpstream, type Upstream } from './helpers';
+import {
+  alice,
+  bearer,
+  deadUrl,
+  echo,
+  eventually,
+  sign,
+  startTestGateway,
+  startUpstream,
+  type Upstream,
+} from './helpers';
 
 /** Auth stand-in: login succeeds only with the password "right"; everything else is echoed. */
 function authStub(req: IncomingMessage, res: ServerResponse, body: Buffer): void {
@@ -14,6 +24,13 @@ function authStub(req: IncomingMessage, res: ServerResponse, body: Buffer): void
     res.setHeader('content-type', 'application/json');
     res.statusCode = password === 'right' ? 200 : 401;
     res.end(JSON.stringify(password === 'right' ? { token: 't' } : { message: 'Invalid email or password' }));
+    return;
+  }
+  if (req.method === 'PUT' && req.url?.endsWith('/password')) {
+    const { currentPassword } = JSON.parse(body.toString('utf8') || '{}') as { currentPassword?: string };
+    res.setHeader('content-type', 'application/json');
+    res.statusCode = currentPassword === 'right' ? 200 : 400;
+    res.end(JSON.stringify({ message: currentPassword === 'right' ? 'Password updated' : 'Wrong password' }));
     return;
   }
   echo('auth')(req, res, body);
@@ -230,6 +247,49 @@ test('register and forgot-password are limited per IP and per e-mail; reset-pass
   expect((await reset('reset-token-1')).status).toBe(200);
   await expectLimited(await reset('reset-token-1'));
   expect((await reset('reset-token-2')).status).toBe(200);
+});
+
+test('wrong current passwords are limited per member; a success clears the count', async () => {
+  const target = await gateway({
+    RATE_LIMIT_CHANGE_PASSWORD_PER_IP: '100',
+    RATE_LIMIT_CHANGE_PASSWORD_PER_ACCOUNT: '2',
+  });
+  const change = (user: typeof alice, currentPassword: string) =>
+    fetch(`${target.url}/api/users/${user.userId}/password`, {
+      method: 'PUT',
+      headers: { ...bearer(sign(user)), 'content-type': 'application/json', 'x-forwarded-for': nextIp() },
+      body: JSON.stringify({ currentPassword, newPassword: 'another1' }),
+    });
+  expect((await change(alice, 'guess-1')).status).toBe(400);
+  expect((await change(alice, 'right')).status).toBe(200); // clears the count
+  expect((await change(alice, 'guess-2')).status).toBe(400);
+  expect((await change(alice, 'guess-3')).status).toBe(400);
+  // From any address: the count is the member's.
+  const guesses = () => auth.seen.filter((seen) => seen.method === 'PUT').length;
+  const before = guesses();
+  await expectLimited(await change(alice, 'guess-4'));
+  expect(guesses()).toBe(before);
+  // Another member is not affected.
+  expect((await change({ ...alice, userId: 'u-bob', username: 'bob' }, 'guess')).status).toBe(400);
+});
+
+test('bug reports are limited per address (and per member when signed in)', async () => {
+  const target = await gateway({ RATE_LIMIT_REPORT_BUG_PER_IP: '2' });
+  const ip = nextIp();
+  const report = () => attempt(target, '/api/report-bug', { bug: 'The button is blue' }, ip);
+  expect((await report()).status).toBe(200);
+  expect((await report()).status).toBe(200);
+  await expectLimited(await report());
+  // Signed in: counted per member too, whatever the address.
+  const signedIn = await gateway({ RATE_LIMIT_REPORT_BUG_PER_ACCOUNT: '1' });
+  const send = () =>
+    fetch(`${signedIn.url}/api/report-bug`, {
+      method: 'POST',
+      headers: { ...bearer(sign(alice)), 'content-type': 'application/json', 'x-forwarded-for': nextIp() },
+      body: JSON.stringify({ bug: 'Again' }),
+    });
+  expect((await send()).status).toBe(200);
+  await expectLimited(await send());
 });
 
 test('path variants cannot dodge the limits', async () => {

@@ -8,13 +8,13 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import { LIMITED_ROUTES, type GatewayConfig, type LimitedRoute } from '../config';
+import { ACCOUNT_KEYS, LIMITED_ROUTES, type GatewayConfig, type LimitedRoute } from '../config';
 import { discardBody, payloadTooLarge, readCapped } from '../proxy/body';
 
 /** The gateway's own collection: one document per counted key, removed by a TTL index when its window ends. */
 export const RATE_LIMIT_COLLECTION = 'gateway_rate_limits';
 
-/** The four limited routes take small JSON bodies; auth itself accepts at most 100 kB. */
+/** The limited routes that name the account in the body take small JSON bodies; auth accepts at most 100 kB. */
 const LIMITED_BODY_CAP = 100 * 1024;
 
 type Scope = 'ip' | 'account';
@@ -146,37 +146,47 @@ function readForLimits(body: Buffer, contentType: string): { fields: unknown; fo
   return { fields, forward: Buffer.from(JSON.stringify(fields), 'utf8') };
 }
 
-/** The account a limited request is about: the e-mail (lower-cased), or the reset token for reset-password. */
-function accountKey(route: LimitedRoute, parsed: unknown): string | undefined {
+/** The e-mail (lower-cased) or the reset token a body names. */
+function bodyAccount(key: 'email' | 'token', parsed: unknown): string | undefined {
   const fields = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
-  const value = route === 'resetPassword' ? fields.token : fields.email;
+  const value = fields[key];
   if (typeof value !== 'string' || value.trim() === '') return undefined;
-  return route === 'resetPassword' ? value : value.trim().toLowerCase();
+  return key === 'token' ? value : value.trim().toLowerCase();
 }
 
+/** Routes whose success clears the account's count: only failed attempts (wrong passwords) add up. */
+const CLEARED_BY_SUCCESS: ReadonlySet<LimitedRoute> = new Set(['login', 'changePassword']);
+
 /**
- * Limits one of the four auth routes per IP, then per account. Reading the account means reading the (small,
- * capped) body here; it is then forwarded to auth as the JSON that was read.
+ * Limits a route per IP, then per account. For the routes that name the account in the body, that means reading
+ * the (small, capped) body here; it is then forwarded as the JSON that was read. The others count the signed-in
+ * caller and stream their body as usual.
  */
 export function rateLimit(limits: RateLimits, route: LimitedRoute, maxBodyBytes: number): Middleware {
   const cap = Math.min(LIMITED_BODY_CAP, maxBodyBytes);
+  const key = ACCOUNT_KEYS[route];
   return async (ctx, next) => {
     await limits.consume(route, 'ip', ctx.state.clientIp ?? ctx.ip);
 
-    const declared = Number(ctx.get('content-length') || 0);
-    if (declared > cap) {
-      discardBody(ctx.req);
-      throw payloadTooLarge(cap);
+    let account: string | undefined;
+    if (key === 'caller') {
+      account = ctx.state.identity?.id;
+    } else {
+      const declared = Number(ctx.get('content-length') || 0);
+      if (declared > cap) {
+        discardBody(ctx.req);
+        throw payloadTooLarge(cap);
+      }
+      const { fields, forward } = readForLimits(await readCapped(ctx.req, cap), ctx.get('content-type'));
+      ctx.state.forwardBody = forward;
+      delete ctx.req.headers['transfer-encoding'];
+      ctx.req.headers['content-length'] = String(forward.length);
+      account = bodyAccount(key, fields);
     }
-    const { fields, forward } = readForLimits(await readCapped(ctx.req, cap), ctx.get('content-type'));
-    ctx.state.forwardBody = forward;
-    delete ctx.req.headers['transfer-encoding'];
-    ctx.req.headers['content-length'] = String(forward.length);
 
-    const account = accountKey(route, fields);
     if (account) await limits.consume(route, 'account', account);
     await next();
-    if (route === 'login' && account && ctx.status >= 200 && ctx.status < 300) {
+    if (CLEARED_BY_SUCCESS.has(route) && account && ctx.status >= 200 && ctx.status < 300) {
       await limits.reset(route, 'account', account);
     }
   };
