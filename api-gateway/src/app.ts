@@ -61,11 +61,9 @@ export function createApp(parts: GatewayParts): Koa {
     ...(config.static.enabled ? [staticFiles(config)] : []),
   ]);
 
-  const token = readToken({
-    jwtSecret: config.jwtSecret,
-    internalSecret: config.internalSecret,
-    revocations,
-  });
+  const tokenOptions = { jwtSecret: config.jwtSecret, internalSecret: config.internalSecret, revocations };
+  const token = readToken(tokenOptions);
+  const socketToken = readToken(tokenOptions, { forward: false });
   const sizeLimit = bodySizeLimit(config.maxBodyBytes);
   const chains = new Map<string, Middleware>();
   const proxyChain = (route: Extract<Route, { kind: 'proxy' }>): Middleware => {
@@ -75,7 +73,7 @@ export function createApp(parts: GatewayParts): Koa {
       const pool = pools[route.service];
       const timeoutMs = route.socket ? config.socketTimeoutMs : config.upstreamTimeoutMs;
       composed = chain([
-        token,
+        route.socket ? socketToken : token,
         ...(route.public ? [] : [requireToken]),
         oneBodyReading,
         sizeLimit,

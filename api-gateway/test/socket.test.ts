@@ -154,6 +154,17 @@ test('the long-polling transport works over plain HTTP, polls may be held open p
   expect(await held.text()).toBe('2');
 });
 
+test('a long-polling request with a valid token carries no signed identity either (the handshake reads the token)', async () => {
+  const response = await fetch(`${gateway.url}/socket.io/?EIO=4&transport=polling`, {
+    headers: { ...bearer(sign()), 'x-devcircle-identity': 'forged.identity' },
+  });
+  expect(response.status).toBe(200);
+  const seen = notifications.seen.at(-1);
+  expect(seen?.url).toBe('/socket.io/?EIO=4&transport=polling');
+  expect(seen?.headers['x-devcircle-identity']).toBeUndefined();
+  expect(seen?.headers.authorization).toMatch(/^Bearer /);
+});
+
 test('when the client leaves, the gateway closes its side to the service even if the service does not', async () => {
   await eventually(() => numOpenSockets() === 0);
   const result = await upgradeRequest(gateway.url, '/socket.io/?EIO=4&transport=websocket&halfopen=1');

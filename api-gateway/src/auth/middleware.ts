@@ -24,12 +24,16 @@ export interface TokenOptions {
 
 /**
  * Checks the request's bearer token with service-kit's `checkBearer` (the check the socket handshake makes too)
- * and, when it is valid, sets the signed identity header that the services trust (any copy the client sent was
- * removed before). Undefined when the request has no `Authorization` header.
+ * and, when it is valid and `forward` is on, sets the signed identity header that the services trust (any copy
+ * the client sent was removed before). Undefined when the request has no `Authorization` header.
  */
-export function applyToken(req: IncomingMessage, options: TokenOptions): TokenCheck | undefined {
+export function applyToken(
+  req: IncomingMessage,
+  options: TokenOptions,
+  forward = true,
+): TokenCheck | undefined {
   const check = checkBearer(req.headers.authorization, options.jwtSecret, options.revocations);
-  if (check && 'identity' in check) {
+  if (forward && check && 'identity' in check) {
     req.headers[IDENTITY_HEADER] = encodeIdentity(check.identity, options.internalSecret);
   }
   return check;
@@ -37,11 +41,12 @@ export function applyToken(req: IncomingMessage, options: TokenOptions): TokenCh
 
 /**
  * Reads the bearer token (if any) into `ctx.state.identity`. A missing or bad token leaves the request anonymous;
- * `requireToken` decides whether that is allowed.
+ * `requireToken` decides whether that is allowed. `forward: false` (socket.io's long-polling requests, whose
+ * token the handshake checks itself) signs no identity header: nothing there would read it.
  */
-export function readToken(options: TokenOptions): Middleware {
+export function readToken(options: TokenOptions, { forward = true } = {}): Middleware {
   return async (ctx, next) => {
-    const check = applyToken(ctx.req, options);
+    const check = applyToken(ctx.req, options, forward);
     if (check && 'identity' in check) ctx.state.identity = check.identity;
     else if (check) ctx.state.tokenError = check.refused;
     await next();
