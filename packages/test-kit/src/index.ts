@@ -1,4 +1,4 @@
-export { call, type Reply, type Target } from './call';
+export { call, callWithJsonText, type Reply, type Target } from './call';
 export {
   startOnFreshDatabase,
   type FreshDatabaseOptions,
