@@ -1,4 +1,4 @@
-import { Joi } from '@devcircle/service-kit';
+import { Joi, textField } from '@devcircle/service-kit';
 import type { ProfileChanges } from './repository';
 
 export const DISPLAY_NAME_MAX = 50;
@@ -9,8 +9,7 @@ export const GITHUB_LINK_MAX = 200;
 
 export type ProfileEdit = ProfileChanges;
 
-const skill = Joi.string()
-  .trim()
+const skill = textField('name', 'Each skill')
   .min(1)
   .max(SKILL_MAX)
   .messages({
@@ -20,18 +19,19 @@ const skill = Joi.string()
     'string.max': `Each skill must be 1 to ${SKILL_MAX} characters`,
   });
 
-/** `PUT /api/users/:id`: every field optional; strings trimmed; unknown keys refused. */
+/**
+ * `PUT /api/users/:id`: every field optional; strings trimmed; unknown keys refused. The display name and skills
+ * are names, the bio prose (docs/text-hygiene.md).
+ */
 export const profileEditBody = Joi.object<ProfileEdit>({
-  displayName: Joi.string()
-    .trim()
+  displayName: textField('name', 'Display name')
     .max(DISPLAY_NAME_MAX)
     .allow('')
     .messages({
       'string.base': 'Display name must be a string',
       'string.max': `Display name must be at most ${DISPLAY_NAME_MAX} characters`,
     }),
-  bio: Joi.string()
-    .trim()
+  bio: textField('prose', 'Bio')
     .max(BIO_MAX)
     .allow('')
     .messages({

@@ -1,11 +1,20 @@
-import { callerIn, Joi, requireIdentity, type Router, validate, validated } from '@devcircle/service-kit';
+import {
+  callerIn,
+  Joi,
+  requireIdentity,
+  textField,
+  type Router,
+  validate,
+  validated,
+} from '@devcircle/service-kit';
 import type { UsersContext } from '../context';
 import { toPublicUser, toRestrictedUser } from '../profiles/profile';
 import { visibleAmong } from '../privacy/visibility';
 import { SEARCH_LIMIT, SEARCH_MAX, searchQuery, type SearchInput } from '../search/query';
 
+/** Cleaned as a search (docs/text-hygiene.md): what a name cannot contain is dropped, so it finds names. */
 const term = (name: string) =>
-  Joi.string()
+  textField('search', name)
     .max(SEARCH_MAX)
     .allow('')
     .messages({
