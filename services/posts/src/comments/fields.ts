@@ -1,4 +1,4 @@
-import { Joi } from '@devcircle/service-kit';
+import { Joi, textField } from '@devcircle/service-kit';
 
 export const COMMENT_MAX = 500;
 
@@ -6,10 +6,9 @@ export interface CommentBody {
   text: string;
 }
 
-/** New and edited comments alike: 1–500 characters after trimming. */
+/** New and edited comments alike: prose (docs/text-hygiene.md), 1–500 characters after trimming. */
 export const commentBody = Joi.object<CommentBody>({
-  text: Joi.string()
-    .trim()
+  text: textField('prose', 'Comment text')
     .max(COMMENT_MAX)
     .required()
     .messages({

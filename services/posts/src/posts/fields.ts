@@ -1,5 +1,5 @@
 import { CODE_LANGUAGES, CODE_SNIPPET_MAX, POST_CONTENT_MAX, type CodeLanguage } from '@devcircle/contracts';
-import { Joi } from '@devcircle/service-kit';
+import { Joi, textField } from '@devcircle/service-kit';
 
 export const CONTENT_REQUIRED = 'Post content is required';
 
@@ -11,9 +11,9 @@ export interface NewPostBody {
   codeLanguage?: CodeLanguage | '';
 }
 
+/** The content is prose, the snippet code (docs/text-hygiene.md); both trimmed. */
 export const newPostBody = Joi.object<NewPostBody>({
-  content: Joi.string()
-    .trim()
+  content: textField('prose', 'Post content')
     .max(POST_CONTENT_MAX)
     .required()
     .messages({
@@ -22,8 +22,8 @@ export const newPostBody = Joi.object<NewPostBody>({
       'string.base': 'Post content must be a string',
       'string.max': `Post content must be at most ${POST_CONTENT_MAX} characters`,
     }),
-  codeSnippet: Joi.string()
-    .trim()
+  // Code keeps what it is written with, but for what makes it read differently from how it runs.
+  codeSnippet: textField('code', 'Code snippet')
     .max(CODE_SNIPPET_MAX)
     .allow('')
     .messages({
