@@ -1,4 +1,4 @@
-import { Joi, validate, validated, type Router } from '@devcircle/service-kit';
+import { Joi, textField, validate, validated, type Router } from '@devcircle/service-kit';
 import type { NotificationsContext } from '../context';
 
 export const BUG_MAX = 5000;
@@ -6,9 +6,9 @@ export const BUG_MAX = 5000;
 export const USER_AGENT_MAX = 512;
 export const BUG_THANKS = 'Thank you for reporting the bug!';
 
+/** The description is prose (docs/text-hygiene.md): several lines, no controls, no hidden characters. */
 const bugBody = Joi.object({
-  bug: Joi.string()
-    .trim()
+  bug: textField('prose', 'The bug description')
     .min(1)
     .max(BUG_MAX)
     .required()
