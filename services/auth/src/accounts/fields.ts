@@ -1,4 +1,4 @@
-import { Joi } from '@devcircle/service-kit';
+import { Joi, textField } from '@devcircle/service-kit';
 
 /** Letters, digits, `_`, `-` and `.`: safe in profile URLs (/profile/{username}) and unambiguous to read. */
 const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
@@ -10,8 +10,8 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The longest address SMTP can carry (RFC 5321 path limit). */
 export const EMAIL_MAX = 254;
 
-export const usernameField = Joi.string()
-  .trim()
+/** A name (docs/text-hygiene.md): a control or invisible character is refused as such, before the pattern. */
+export const usernameField = textField('name', 'Username')
   .min(USERNAME_MIN)
   .max(USERNAME_MAX)
   .pattern(USERNAME_PATTERN)
