@@ -65,9 +65,11 @@ function emojiBefore(chars: readonly string[], i: number): boolean {
 
 /**
  * Whether the invisible character at `i` is part of an emoji: the ZWJ between two emoji (👨‍💻, 🏳️‍🌈), a
- * text/emoji style selector after an emoji or in a keycap (❤️, 1️⃣), a tag of a subdivision flag.
+ * text/emoji style selector after an emoji or in a keycap (❤️, 1️⃣), a tag of a subdivision flag (`inFlag`: only
+ * tags since a black flag came before it, tracked by the caller so a long run of tags costs no more than its
+ * length).
  */
-function partOfEmoji(chars: readonly string[], i: number): boolean {
+function partOfEmoji(chars: readonly string[], i: number, inFlag: boolean): boolean {
   const char = at(chars, i);
   if (char === ZWJ) return emojiBefore(chars, i) && EMOJI.test(at(chars, i + 1));
   if (VARIATION_SELECTOR_15_16.test(char)) {
@@ -75,12 +77,7 @@ function partOfEmoji(chars: readonly string[], i: number): boolean {
       EMOJI.test(at(chars, i - 1)) || (KEYCAP_BASE.test(at(chars, i - 1)) && at(chars, i + 1) === KEYCAP)
     );
   }
-  if (TAG.test(char)) {
-    let j = i - 1;
-    while (j >= 0 && TAG.test(at(chars, j))) j--;
-    return at(chars, j) === BLACK_FLAG;
-  }
-  return false;
+  return inFlag && TAG.test(char);
 }
 
 /**
@@ -107,11 +104,14 @@ export function cleanText(value: string, kind: TextKind): CleanText {
   if (BIDI_CONTROL.test(text) || INVISIBLE.test(text)) {
     const chars = Array.from(text);
     const kept: string[] = [];
+    let inFlag = false;
     for (let i = 0; i < chars.length; i++) {
       const char = chars[i];
+      const flagged = inFlag;
+      inFlag = char === BLACK_FLAG || (inFlag && TAG.test(char));
       if (BIDI_CONTROL.test(char)) {
         if (kind === 'name' || kind === 'code') return { problem: 'bidi' };
-      } else if (!INVISIBLE.test(char) || kind === 'code' || partOfEmoji(chars, i)) {
+      } else if (!INVISIBLE.test(char) || kind === 'code' || partOfEmoji(chars, i, flagged)) {
         kept.push(char);
       } else if (kind === 'prose' && proseKeeps(chars, i)) {
         kept.push(char);
