@@ -16,10 +16,17 @@ test('at 375 px the bottom tab bar shows its five items and the rail does not', 
   // length: the feed keeps growing as it scrolls).
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  const report = await page.getByRole('button', { name: /Report/ }).boundingBox();
-  const bar = await tabs.boundingBox();
-  expect(report && bar && report.y + report.height <= bar.y).toBe(true);
+  // The settings' sections load after the heading shows, and the page grows: scroll to the end again until the
+  // page has settled there (a loaded machine once read the boxes mid-growth).
+  const footerLink = page.getByRole('button', { name: /Report/ });
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const report = await footerLink.boundingBox();
+      const bar = await tabs.boundingBox();
+      return report !== null && bar !== null && report.y + report.height <= bar.y;
+    })
+    .toBe(true);
   // No horizontal scroll on a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });

@@ -15,6 +15,9 @@ test('B likes, comments on and follows A: the red dot comes live, the list is ne
   browser,
   request,
 }, testInfo) => {
+  // Two browsers, a dozen acts each waited for, and an axe scan: on two shared cores this takes well over the
+  // default 30 s without anything being wrong, so the journey has a budget of its own.
+  test.setTimeout(90_000);
   const a = await signUpViaApi(request, uniqueName('ada'));
   const b = await signUpViaApi(request, uniqueName('bob'));
   const content = `Ring the bell, by ${a.username}`;
