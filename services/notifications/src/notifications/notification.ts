@@ -1,8 +1,9 @@
+import type { Notification, NotificationType } from '@devcircle/contracts';
 import type { ObjectId } from 'mongodb';
 
 export const NOTIFICATIONS = 'notifications';
 
-export type NotificationType = 'like' | 'comment' | 'follow' | 'other';
+export type { NotificationType };
 
 /** Names as they were when the notification was made; the list shows the current ones (`people`). */
 export interface Sender {
@@ -34,15 +35,14 @@ export interface NotificationDoc {
   purgeAt?: Date;
 }
 
-/** A notification as the API and the socket give it (product-spec §3 Notification). */
-export interface NotificationView {
-  _id: string;
-  type: NotificationType;
-  fromUser: { _id: string; username: string; displayName: string };
+/**
+ * A notification as the API and the socket give it (product-spec §3 Notification): the contract's type, as this
+ * service always sends it (the sender's names kept, so never null; the post as its id).
+ */
+export type NotificationView = Omit<Notification, 'fromUser' | 'post'> & {
+  fromUser: NonNullable<Notification['fromUser']>;
   post: string | null;
-  read: boolean;
-  createdAt: string;
-}
+};
 
 export function toView(doc: NotificationDoc, sender: Sender = doc.fromUser): NotificationView {
   return {

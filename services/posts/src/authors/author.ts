@@ -1,3 +1,4 @@
+import type { UserRef } from '@devcircle/contracts';
 import type { ObjectId } from 'mongodb';
 
 /**
@@ -29,12 +30,8 @@ export function toAuthorStats(author: Author | null): AuthorStats {
   return { posts: author?.postsCount ?? 0, likes: author?.likesReceived ?? 0 };
 }
 
-/** The `author` of a post and the `user` of a comment in every response. */
-export interface AuthorView {
-  _id: string;
-  username: string;
-  displayName: string;
-}
+/** The `author` of a post and the `user` of a comment in every response: the contract's member reference. */
+export type AuthorView = UserRef;
 
 export function toAuthorView(author: Author): AuthorView {
   return {

@@ -1,3 +1,4 @@
+import type { Comment as WireComment } from '@devcircle/contracts';
 import type { ObjectId } from 'mongodb';
 import type { AuthorView } from '../authors/author';
 
@@ -11,20 +12,15 @@ export interface Comment {
   updatedAt: Date;
 }
 
-export interface CommentView {
-  _id: string;
-  user: AuthorView;
-  text: string;
-  createdAt: Date;
-  updatedAt: Date;
-}
+/** A comment in every response: the contract's wire type, dates as ISO strings. */
+export type CommentView = WireComment;
 
 export function toCommentView(comment: Comment, user: AuthorView): CommentView {
   return {
     _id: comment._id.toHexString(),
     user,
     text: comment.text,
-    createdAt: comment.createdAt,
-    updatedAt: comment.updatedAt,
+    createdAt: comment.createdAt.toISOString(),
+    updatedAt: comment.updatedAt.toISOString(),
   };
 }

@@ -1,7 +1,5 @@
-import type { CodeLanguage } from '@devcircle/contracts';
+import type { CodeLanguage, Post as WirePost } from '@devcircle/contracts';
 import type { ObjectId } from 'mongodb';
-import type { AuthorView } from '../authors/author';
-import type { CommentView } from '../comments/comment';
 
 /** The one answer for a post that does not exist or the caller may not see (the same, so privacy does not leak). */
 export const POST_NOT_FOUND = "This post doesn't exist or was deleted.";
@@ -23,17 +21,5 @@ export interface Post {
   authorPrivate?: boolean;
 }
 
-/** A post in every response (README "Public API"). */
-export interface PostView {
-  _id: string;
-  author: AuthorView;
-  content: string;
-  codeSnippet?: string;
-  codeLanguage?: CodeLanguage;
-  createdAt: Date;
-  likes: number;
-  likedByMe: boolean;
-  comments: CommentView[];
-  commentsCount: number;
-  hasMoreComments: boolean;
-}
+/** A post in every response (README "Public API"): the contract's wire type, dates as ISO strings. */
+export type PostView = WirePost;

@@ -1,11 +1,9 @@
+import { EMBEDDED_COMMENTS } from '@devcircle/contracts';
 import type { ObjectId } from 'mongodb';
 import { toAuthorView, unknownAuthor, type Author } from '../authors/author';
 import { toCommentView, type Comment, type CommentView } from '../comments/comment';
 import type { PostsContext } from '../context';
 import type { Post, PostView } from './post';
-
-/** How many of its latest comments a post carries in a response; older ones come from the comments endpoint. */
-export const EMBEDDED_COMMENTS = 50;
 
 /** Comments whose user is unknown (deleted account) are hidden. */
 export function commentViews(comments: Comment[], authors: Map<string, Author>): CommentView[] {
@@ -40,7 +38,7 @@ export async function postViews(ctx: PostsContext, posts: Post[], viewer?: Objec
       content: post.content,
       ...(post.codeSnippet ? { codeSnippet: post.codeSnippet } : {}),
       ...(post.codeLanguage ? { codeLanguage: post.codeLanguage } : {}),
-      createdAt: post.createdAt,
+      createdAt: post.createdAt.toISOString(),
       likes: post.likesCount,
       likedByMe: liked.has(post._id.toHexString()),
       comments: commentViews(latest[i].slice(0, EMBEDDED_COMMENTS), authors),

@@ -1,3 +1,8 @@
+import type {
+  PublicUser as WirePublicUser,
+  RestrictedUser as WireRestrictedUser,
+  UserRef,
+} from '@devcircle/contracts';
 import type { ObjectId } from 'mongodb';
 
 /** One document of `profiles`. `_id` is the account id auth gave the user. */
@@ -21,38 +26,17 @@ export interface Profile {
   skillKeys: string[];
 }
 
-/** What any caller may see of a profile (README "Public API"). Never email or password data. */
-export interface PublicUser {
-  _id: string;
-  id: string;
-  username: string;
-  displayName: string;
-  bio: string;
-  skills: string[];
-  githubLink: string;
-  isPrivate: boolean;
-  profileCompleted: boolean;
-  createdAt: Date;
-  followersCount: number;
-  followingCount: number;
-}
+/**
+ * What any caller may see of a profile (README "Public API"): the contract's type without the follower lists,
+ * which the profile route adds when asked. Never e-mail or password data.
+ */
+export type PublicUser = Omit<WirePublicUser, 'followers' | 'following'>;
 
-/** A private profile as a caller who is neither its owner nor a follower sees it. */
-export interface RestrictedUser {
-  _id: string;
-  id: string;
-  username: string;
-  displayName: string;
-  isPrivate: boolean;
-  createdAt: Date;
-}
+/** A private profile as a caller who is neither its owner nor a follower sees it (the contract's type). */
+export type RestrictedUser = WireRestrictedUser;
 
-/** An entry of a followers or following list. */
-export interface UserSummary {
-  _id: string;
-  username: string;
-  displayName: string;
-}
+/** An entry of a followers or following list: the contract's member reference. */
+export type UserSummary = UserRef;
 
 /** Bio, skills and githubLink all set. */
 export function profileCompleted(profile: Profile): boolean {
@@ -71,7 +55,7 @@ export function toPublicUser(profile: Profile): PublicUser {
     githubLink: profile.githubLink,
     isPrivate: profile.isPrivate,
     profileCompleted: profileCompleted(profile),
-    createdAt: profile.createdAt,
+    createdAt: profile.createdAt.toISOString(),
     followersCount: profile.followersCount,
     followingCount: profile.followingCount,
   };
@@ -85,7 +69,7 @@ export function toRestrictedUser(profile: Profile): RestrictedUser {
     username: profile.username,
     displayName: profile.displayName || profile.username,
     isPrivate: profile.isPrivate,
-    createdAt: profile.createdAt,
+    createdAt: profile.createdAt.toISOString(),
   };
 }
 
