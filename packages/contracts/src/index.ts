@@ -6,4 +6,5 @@ export * from './notifications';
 export * from './pagination';
 export * from './posts';
 export * from './routes';
+export * from './session';
 export * from './users';

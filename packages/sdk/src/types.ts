@@ -4,19 +4,18 @@
  * instance. Remotes never read storage or build API URLs themselves.
  */
 // Aliased: `Notification` alone would shadow the DOM's.
-import type { Notification as ContractNotification } from '@devcircle/contracts';
+import type { AccountUser, Notification as ContractNotification } from '@devcircle/contracts';
 
-/** The signed-in user as the session holds it (product-spec §3 User (session)). */
-export interface SessionUser {
-  id: string;
-  _id?: string;
-  username: string;
-  email: string;
-  displayName?: string;
-  createdAt?: string;
-  /** True for the placeholder built from the stored token while the server is slow or failing (§4 Auth). */
-  fromCache?: boolean;
-}
+/**
+ * The signed-in user as the session holds it (product-spec §3 User (session)): the contract's `AccountUser`, of
+ * which a placeholder built from the stored token (the server slow or failing, §4 Auth) has only what the token
+ * carries.
+ */
+export type SessionUser = Pick<AccountUser, 'id' | 'username' | 'email'> &
+  Partial<Pick<AccountUser, '_id' | 'displayName' | 'createdAt'>> & {
+    /** True for that placeholder. */
+    fromCache?: boolean;
+  };
 
 export interface AuthState {
   user: SessionUser | null;

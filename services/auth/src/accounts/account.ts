@@ -1,3 +1,4 @@
+import type { AccountUser } from '@devcircle/contracts';
 import type { ObjectId } from 'mongodb';
 
 /** A pending password reset: only the sha256 of the token is kept, so a database leak cannot reset anyone. */
@@ -23,15 +24,8 @@ export interface Account {
   displayNameEventId?: ObjectId;
 }
 
-/** The user object of the API: `id` and `_id` are both sent because the web app reads either. */
-export interface UserView {
-  id: string;
-  _id: string;
-  username: string;
-  email: string;
-  displayName: string;
-  createdAt: Date;
-}
+/** The user object of the API: the contract's `AccountUser` (`id` and `_id` both, dates as ISO strings). */
+export type UserView = AccountUser;
 
 export function toUserView(account: Account): UserView {
   const id = account._id.toHexString();
@@ -41,6 +35,6 @@ export function toUserView(account: Account): UserView {
     username: account.username,
     email: account.email,
     displayName: account.displayName || account.username,
-    createdAt: account.createdAt,
+    createdAt: account.createdAt.toISOString(),
   };
 }
