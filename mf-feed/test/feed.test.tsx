@@ -152,4 +152,5 @@ test('the end message does not show if the sentinel leaves the view before 2 s',
   await sleep(1000);
   expect(screen.queryByText(END_MESSAGE)).not.toBeInTheDocument();
   expect(await screen.findByText(END_MESSAGE, undefined, { timeout: 2000 })).toBeInTheDocument();
-}, 10_000);
+  // The waits above are the 2 s rule itself; the budget is for signing up and loading on a busy machine.
+}, 30_000);
