@@ -192,4 +192,5 @@ test('more than a page: 20 first, Load more brings the older ones, then the end 
   expect(links()).toEqual(newestFirst);
   expect(screen.getByText(END)).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
-});
+  // 23 posts, 23 likes and their notifications through the real back end first: a budget for a busy machine.
+}, 90_000);
