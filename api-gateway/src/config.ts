@@ -13,13 +13,22 @@ export const SERVICES: readonly ServiceName[] = ['auth', 'posts', 'users', 'noti
 export const REMOTES = ['feed', 'profile', 'explore', 'notifications', 'account'] as const;
 export type RemoteName = (typeof REMOTES)[number];
 
-/** The four routes with attempt limits, each limited per client IP and per account (per reset token for reset). */
-export const LIMITED_ROUTES = ['login', 'register', 'forgotPassword', 'resetPassword'] as const;
+/**
+ * The routes with attempt limits, each limited per client IP and per account (the e-mail), or per token for the
+ * two that carry a mailed link's token (reset-password, register/confirm).
+ */
+export const LIMITED_ROUTES = [
+  'login',
+  'register',
+  'confirmRegistration',
+  'forgotPassword',
+  'resetPassword',
+] as const;
 export type LimitedRoute = (typeof LIMITED_ROUTES)[number];
 
 export interface RouteLimit {
   perIp: number;
-  /** Per account (the e-mail in the body, lower-cased), or per reset token for reset-password. */
+  /** Per account (the e-mail in the body, lower-cased), or per token for the routes of mailed links. */
   perAccount: number;
   windowSeconds: number;
 }
@@ -28,6 +37,13 @@ export interface RouteLimit {
 const RATE_LIMIT_DEFAULTS: Record<LimitedRoute, { env: string; accountEnv: string } & RouteLimit> = {
   login: { env: 'LOGIN', accountEnv: 'PER_ACCOUNT', perIp: 30, perAccount: 10, windowSeconds: 900 },
   register: { env: 'REGISTER', accountEnv: 'PER_ACCOUNT', perIp: 10, perAccount: 5, windowSeconds: 3600 },
+  confirmRegistration: {
+    env: 'CONFIRM_REGISTRATION',
+    accountEnv: 'PER_TOKEN',
+    perIp: 20,
+    perAccount: 5,
+    windowSeconds: 3600,
+  },
   forgotPassword: {
     env: 'FORGOT_PASSWORD',
     accountEnv: 'PER_ACCOUNT',

@@ -14,7 +14,7 @@ import { discardBody, payloadTooLarge, readCapped } from '../proxy/body';
 /** The gateway's own collection: one document per counted key, removed by a TTL index when its window ends. */
 export const RATE_LIMIT_COLLECTION = 'gateway_rate_limits';
 
-/** The four limited routes take small JSON bodies; auth itself accepts at most 100 kB. */
+/** The limited routes take small JSON bodies; auth itself accepts at most 100 kB. */
 const LIMITED_BODY_CAP = 100 * 1024;
 
 type Scope = 'ip' | 'account';
@@ -41,7 +41,7 @@ function tooManyAttempts(msBeforeNext: number): HttpError {
   });
 }
 
-/** Account keys are e-mails and reset tokens: only their hash is stored. */
+/** Account keys are e-mails and link tokens: only their hash is stored. */
 const hashed = (value: string): string => createHash('sha256').update(value).digest('base64url');
 
 export interface RateLimits {
@@ -146,16 +146,20 @@ function readForLimits(body: Buffer, contentType: string): { fields: unknown; fo
   return { fields, forward: Buffer.from(JSON.stringify(fields), 'utf8') };
 }
 
-/** The account a limited request is about: the e-mail (lower-cased), or the reset token for reset-password. */
+/** The routes whose body names a mailed link's token rather than an e-mail. */
+const BY_TOKEN: ReadonlySet<LimitedRoute> = new Set(['resetPassword', 'confirmRegistration']);
+
+/** The account a limited request is about: the e-mail (lower-cased), or the link's token. */
 function accountKey(route: LimitedRoute, parsed: unknown): string | undefined {
   const fields = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
-  const value = route === 'resetPassword' ? fields.token : fields.email;
+  const byToken = BY_TOKEN.has(route);
+  const value = byToken ? fields.token : fields.email;
   if (typeof value !== 'string' || value.trim() === '') return undefined;
-  return route === 'resetPassword' ? value : value.trim().toLowerCase();
+  return byToken ? value : value.trim().toLowerCase();
 }
 
 /**
- * Limits one of the four auth routes per IP, then per account. Reading the account means reading the (small,
+ * Limits one of the limited auth routes per IP, then per account (or token). Reading the account means reading the (small,
  * capped) body here; it is then forwarded to auth as the JSON that was read.
  */
 export function rateLimit(limits: RateLimits, route: LimitedRoute, maxBodyBytes: number): Middleware {
