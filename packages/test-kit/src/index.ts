@@ -18,6 +18,7 @@ export { rawLog, type RawEvent } from './raw-log';
 export {
   confirmRegistration,
   DEFAULT_PASSWORD,
+  mailedRegistrationToken,
   registrationBody,
   registrationToken,
   signUp,

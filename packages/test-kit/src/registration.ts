@@ -29,28 +29,42 @@ export function registrationBody(account: NewAccount): Required<NewAccount> {
 }
 
 /**
- * The first step of a registration as a person makes it: `POST /api/auth/register` to `target` (auth itself or
- * the gateway), which must answer 202, then the token of the confirmation link auth mailed to the address, read
- * from `outboxDir` (a mail that was not there before the request). Throws otherwise, with the answer.
+ * Runs `register` (a registration by any client: HTTP, the SDK, a screen) and answers the token of the confirmation
+ * link auth then mailed to `email`, read from `outboxDir` (auth's `<DATA_DIR>/outbox`): a mail that was not there
+ * before. Every layer's sign-up helper goes through here.
  */
-export async function registrationToken(
+export async function mailedRegistrationToken(
+  outboxDir: string,
+  email: string,
+  register: () => Promise<unknown>,
+): Promise<string> {
+  const before = (await readOutbox(outboxDir)).map((mail) => mail.file);
+  await register();
+  const mail = await waitForMail(outboxDir, {
+    to: email.trim(),
+    linkTo: ROUTES.registerConfirm,
+    notIn: before,
+  });
+  return tokenIn(mail, ROUTES.registerConfirm);
+}
+
+/**
+ * The first step of a registration over HTTP: `POST /api/auth/register` to `target` (auth itself or the gateway),
+ * which must answer 202, then the token of the link mailed to the address. Throws otherwise, with the answer.
+ */
+export function registrationToken(
   target: Target,
   outboxDir: string,
   account: NewAccount,
   headers: Record<string, string> = {},
 ): Promise<string> {
   const body = registrationBody(account);
-  const before = (await readOutbox(outboxDir)).map((mail) => mail.file);
-  const reply = await call(target, 'POST', '/api/auth/register', body, headers);
-  if (reply.status !== 202) {
-    throw new Error(`register ${body.username}: ${reply.status} ${JSON.stringify(reply.body)}`);
-  }
-  const mail = await waitForMail(outboxDir, {
-    to: body.email.trim(),
-    linkTo: ROUTES.registerConfirm,
-    notIn: before,
+  return mailedRegistrationToken(outboxDir, body.email, async () => {
+    const reply = await call(target, 'POST', '/api/auth/register', body, headers);
+    if (reply.status !== 202) {
+      throw new Error(`register ${body.username}: ${reply.status} ${JSON.stringify(reply.body)}`);
+    }
   });
-  return tokenIn(mail, ROUTES.registerConfirm);
 }
 
 /** `POST /api/auth/register/confirm {token}`: the second step, whatever it answers. */
