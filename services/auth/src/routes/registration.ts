@@ -61,12 +61,10 @@ export function registrationRoutes(router: Router, auth: AuthContext): void {
     // Hashed on both paths, although a taken address does not need it, so the answer takes as long either way;
     // the rest (storing, mailing) happens after the answer, one job at a time.
     const passwordHash = await auth.hasher.hash(password);
-    if (byEmail) auth.background.push('registration-mail', () => warnAccountOwner(auth, byEmail));
-    else {
-      auth.background.push('registration-mail', () =>
-        sendConfirmationLink(auth, { username, email, passwordHash }),
-      );
-    }
+    const mail = byEmail
+      ? () => warnAccountOwner(auth, byEmail)
+      : () => sendConfirmationLink(auth, { username, email, passwordHash });
+    auth.background.push('registration-mail', mail);
     ctx.status = 202;
     ctx.body = { message: REGISTRATION_PENDING_MESSAGE } satisfies RegistrationPending;
   });
