@@ -77,6 +77,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every suite registers its own users from one address: far more than the production limit of 10 an hour.
       RATE_LIMIT_REGISTER_PER_IP: '1000',
+      RATE_LIMIT_CONFIRM_REGISTRATION_PER_IP: '1000',
     },
   },
 });

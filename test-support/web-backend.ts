@@ -1,9 +1,11 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ROUTES } from '@devcircle/contracts';
 import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
 import { startService, type RunningService, type ServiceDefinition } from '@devcircle/service-kit';
+import { isTo, mailedRegistrationToken, readOutbox, tokenIn } from '@devcircle/service-test-kit';
 import { createSdk, memoryStorage, type DevCircleSdk } from '@devcircle/sdk';
 import { startGateway, type RunningGateway } from '../api-gateway/src';
 import { definition as authService } from '../services/auth/src';
@@ -31,8 +33,18 @@ export interface WebBackend {
   gateway: RunningGateway;
   /** The services' DATA_DIR: without SMTP, auth writes its mail to `<dataDir>/outbox`. */
   dataDir: string;
-  /** Registers a new user through the gateway and answers an SDK signed in as that user. */
+  /** The outbox auth writes its mail to (`<dataDir>/outbox`). */
+  outboxDir: string;
+  /**
+   * Registers a new user through the gateway as a person does (register, the link mailed to the outbox, confirm)
+   * and answers an SDK signed in as that user.
+   */
   signUp(username?: string): Promise<DevCircleSdk>;
+  /** Signs `sdk` up: its `register`, then `confirmRegistration` with the mailed link's token. */
+  signUpWith(
+    sdk: DevCircleSdk,
+    account: { username: string; email: string; password: string },
+  ): Promise<void>;
   /**
    * The token of the newest password-reset link mailed to `email` (read from the outbox, waiting up to 10 s
    * for the mail: auth sends it after answering). Use with real timers.
@@ -45,15 +57,12 @@ let userCounter = 0;
 
 /** The token of the newest reset link to `email` in `outbox` other than `after`, or '' when none yet. */
 async function newestResetToken(outbox: string, email: string, after?: string): Promise<string> {
-  const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
-  for (const file of files) {
-    // Quoted-printable: soft line breaks and `=` written as `=3D`.
-    const mail = (await readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '');
-    if (!mail.toLowerCase().includes(email.toLowerCase())) continue;
-    const token = /\/reset-password\?token=(?:3D)?([\w-]+)/.exec(mail)?.[1] ?? '';
-    return token === after ? '' : token;
-  }
-  return '';
+  const mails = (await readOutbox(outbox)).filter(
+    (mail) => isTo(mail, email) && mail.text.includes(`${ROUTES.resetPassword}?token=`),
+  );
+  const newest = mails.at(-1);
+  const token = newest ? tokenIn(newest, ROUTES.resetPassword) : '';
+  return token === after ? '' : token;
 }
 
 /** An http:// address where nothing listens (a port taken and released): connecting is refused for real. */
@@ -105,6 +114,7 @@ export async function startWebBackend(): Promise<WebBackend> {
       NOTIFICATIONS_URLS: notifications.url,
       RATE_LIMIT_STORE: 'memory',
       RATE_LIMIT_REGISTER_PER_IP: PER_IP_UNLIMITED,
+      RATE_LIMIT_CONFIRM_REGISTRATION_PER_IP: PER_IP_UNLIMITED,
       RATE_LIMIT_LOGIN_PER_IP: PER_IP_UNLIMITED,
       RATE_LIMIT_FORGOT_PASSWORD_PER_IP: PER_IP_UNLIMITED,
       RATE_LIMIT_RESET_PASSWORD_PER_IP: PER_IP_UNLIMITED,
@@ -114,6 +124,14 @@ export async function startWebBackend(): Promise<WebBackend> {
   });
   await gateway.revocationsLoaded;
 
+  const outboxDir = path.join(dataDir, 'outbox');
+  const signUpWith: WebBackend['signUpWith'] = async (sdk, { username, email, password }) => {
+    const token = await mailedRegistrationToken(outboxDir, email, () =>
+      sdk.auth.register(username, email, password),
+    );
+    await sdk.auth.confirmRegistration(token);
+  };
+
   return {
     url: gateway.url,
     database,
@@ -121,17 +139,19 @@ export async function startWebBackend(): Promise<WebBackend> {
     services,
     gateway,
     dataDir,
+    outboxDir,
     signUp: async (username = `user${process.pid}x${++userCounter}`) => {
       const sdk = createSdk({
         baseUrl: gateway.url,
         fetch: (input, init) => fetch(input, init),
         storage: memoryStorage(),
       });
-      await sdk.auth.register(username, `${username}@example.com`, 'secret123');
+      await signUpWith(sdk, { username, email: `${username}@example.com`, password: 'secret123' });
       return sdk;
     },
+    signUpWith,
     resetTokenFor: async (email, after) => {
-      const outbox = path.join(dataDir, 'outbox');
+      const outbox = outboxDir;
       const deadline = Date.now() + 10_000;
       for (;;) {
         const token = await newestResetToken(outbox, email, after);

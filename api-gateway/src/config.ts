@@ -15,11 +15,13 @@ export type RemoteName = (typeof REMOTES)[number];
 
 /**
  * The routes with attempt limits: every write a visitor can make without signing in, and the password change
- * (whose wrong current passwords would otherwise be free guesses). Each is limited per client IP and per account.
+ * (whose wrong current passwords would otherwise be free guesses). Each is limited per client IP and per account
+ * (the e-mail, the token of a mailed link, or the signed-in member).
  */
 export const LIMITED_ROUTES = [
   'login',
   'register',
+  'confirmRegistration',
   'forgotPassword',
   'resetPassword',
   'changePassword',
@@ -28,12 +30,13 @@ export const LIMITED_ROUTES = [
 export type LimitedRoute = (typeof LIMITED_ROUTES)[number];
 
 /**
- * What a route counts as "the account": the e-mail in its body, the reset token in its body, or the signed-in
- * caller (the password change; a bug report sent while signed in).
+ * What a route counts as "the account": the e-mail in its body, the token of a mailed link in its body
+ * (reset-password, register/confirm), or the signed-in caller (the password change; a bug report sent signed in).
  */
 export const ACCOUNT_KEYS: Record<LimitedRoute, 'email' | 'token' | 'caller'> = {
   login: 'email',
   register: 'email',
+  confirmRegistration: 'token',
   forgotPassword: 'email',
   resetPassword: 'token',
   changePassword: 'caller',
@@ -42,7 +45,7 @@ export const ACCOUNT_KEYS: Record<LimitedRoute, 'email' | 'token' | 'caller'> = 
 
 export interface RouteLimit {
   perIp: number;
-  /** Per account (the e-mail in the body, lower-cased), or per reset token for reset-password. */
+  /** Per account (the e-mail in the body, lower-cased), or per token for the routes of mailed links. */
   perAccount: number;
   windowSeconds: number;
 }
@@ -51,6 +54,13 @@ export interface RouteLimit {
 const RATE_LIMIT_DEFAULTS: Record<LimitedRoute, { env: string; accountEnv: string } & RouteLimit> = {
   login: { env: 'LOGIN', accountEnv: 'PER_ACCOUNT', perIp: 30, perAccount: 10, windowSeconds: 900 },
   register: { env: 'REGISTER', accountEnv: 'PER_ACCOUNT', perIp: 10, perAccount: 5, windowSeconds: 3600 },
+  confirmRegistration: {
+    env: 'CONFIRM_REGISTRATION',
+    accountEnv: 'PER_TOKEN',
+    perIp: 20,
+    perAccount: 5,
+    windowSeconds: 3600,
+  },
   forgotPassword: {
     env: 'FORGOT_PASSWORD',
     accountEnv: 'PER_ACCOUNT',

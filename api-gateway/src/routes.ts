@@ -35,6 +35,7 @@ export type Route =
 const LIMITED: Record<string, LimitedRoute> = {
   '/api/auth/login': 'login',
   '/api/auth/register': 'register',
+  '/api/auth/register/confirm': 'confirmRegistration',
   '/api/auth/forgot-password': 'forgotPassword',
   '/api/auth/reset-password': 'resetPassword',
   '/api/report-bug': 'reportBug',

@@ -112,6 +112,7 @@ test('public routes pass without a token; every other API route answers 401', as
   for (const path of [
     '/api/auth/login',
     '/api/auth/register',
+    '/api/auth/register/confirm',
     '/api/auth/forgot-password',
     '/api/auth/reset-password',
     '/api/report-bug',

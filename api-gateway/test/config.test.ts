@@ -46,6 +46,7 @@ test('one-machine defaults', () => {
       routes: {
         login: { perIp: 30, perAccount: 10, windowSeconds: 900 },
         register: { perIp: 10, perAccount: 5, windowSeconds: 3600 },
+        confirmRegistration: { perIp: 20, perAccount: 5, windowSeconds: 3600 },
         forgotPassword: { perIp: 10, perAccount: 5, windowSeconds: 3600 },
         resetPassword: { perIp: 20, perAccount: 5, windowSeconds: 3600 },
       },

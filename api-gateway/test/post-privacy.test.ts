@@ -1,3 +1,4 @@
+import { signUp } from '@devcircle/service-test-kit';
 import { bearer, eventually } from './helpers';
 import { startStack, type Stack } from './stack';
 
@@ -27,14 +28,11 @@ async function send(method: string, urlPath: string, member: Member, body?: unkn
 }
 
 async function register(username: string): Promise<Member> {
-  const response = await fetch(`${stack.gateway.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, email: `${username}@example.com`, password: 'privacy-pass1' }),
+  const { token, user } = await signUp(stack.gateway.url, stack.outboxDir, {
+    username,
+    password: 'privacy-pass1',
   });
-  expect(response.status).toBe(201);
-  const { token, user } = (await response.json()) as { token: string; user: { id?: string; _id?: string } };
-  const member = { id: (user.id ?? user._id) as string, username, auth: bearer(token) };
+  const member = { id: user.id, username, auth: bearer(token) };
   // The profile comes from auth's event: wait for it before following.
   await eventually(async () => (await send('GET', `/api/users/${username}`, member)).status === 200);
   return member;

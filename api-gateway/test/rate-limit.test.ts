@@ -216,11 +216,12 @@ test('a successful login clears that account’s count', async () => {
   await expectLimited(await login('right'));
 });
 
-test('register and forgot-password are limited per IP and per e-mail; reset-password per IP and per token', async () => {
+test('register and forgot-password are limited per IP and per e-mail; the links’ routes per IP and per token', async () => {
   const target = await gateway({
     RATE_LIMIT_REGISTER_PER_IP: '2',
     RATE_LIMIT_FORGOT_PASSWORD_PER_ACCOUNT: '1',
     RATE_LIMIT_RESET_PASSWORD_PER_TOKEN: '2',
+    RATE_LIMIT_CONFIRM_REGISTRATION_PER_TOKEN: '2',
   });
   const ip = nextIp();
   const register = (n: number) =>
@@ -247,6 +248,21 @@ test('register and forgot-password are limited per IP and per e-mail; reset-pass
   expect((await reset('reset-token-1')).status).toBe(200);
   await expectLimited(await reset('reset-token-1'));
   expect((await reset('reset-token-2')).status).toBe(200);
+
+  const confirm = (token: string) => attempt(target, '/api/auth/register/confirm', { token }, nextIp());
+  expect((await confirm('link-token-1')).status).toBe(200);
+  expect((await confirm('link-token-1')).status).toBe(200);
+  await expectLimited(await confirm('link-token-1'));
+  expect((await confirm('link-token-2')).status).toBe(200);
+});
+
+test('register/confirm is limited per IP whatever the token', async () => {
+  const target = await gateway({ RATE_LIMIT_CONFIRM_REGISTRATION_PER_IP: '2' });
+  const ip = nextIp();
+  const confirm = (token: string) => attempt(target, '/api/auth/register/confirm', { token }, ip);
+  expect((await confirm('first-guess')).status).toBe(200);
+  expect((await confirm('second-guess')).status).toBe(200);
+  await expectLimited(await confirm('third-guess'));
 });
 
 test('wrong current passwords are limited per member; a success clears the count', async () => {

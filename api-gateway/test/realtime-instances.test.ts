@@ -38,8 +38,8 @@ afterAll(async () => {
 
 test('each notification reaches every socket of the user once, on either instance', async () => {
   const url = gateway.url;
-  const ada = await register(url, 'ada');
-  const bob = await register(url, 'bob');
+  const ada = await register(url, stack.outboxDir, 'ada');
+  const bob = await register(url, stack.outboxDir, 'bob');
   for (let i = 0; i < 4; i++) {
     const listener = listen(url, () => ({ token: ada.token }));
     listeners.push(listener);

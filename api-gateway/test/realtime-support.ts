@@ -1,3 +1,4 @@
+import { signUp } from '@devcircle/service-test-kit';
 import { io, type Socket } from 'socket.io-client';
 import { bearer, eventually } from './helpers';
 import type { NotificationView } from '../../services/notifications/src';
@@ -35,16 +36,13 @@ export async function send(
 
 let count = 0;
 
-/** Registers through the gateway and waits for the profile (made from auth's event). */
-export async function register(baseUrl: string, prefix = 'rt'): Promise<Member> {
+/**
+ * Registers through the gateway as a person does (register, the link auth mailed to `outboxDir`, confirm) and waits
+ * for the profile (made from auth's event).
+ */
+export async function register(baseUrl: string, outboxDir: string, prefix = 'rt'): Promise<Member> {
   const username = `${prefix}${process.pid % 1000}x${++count}`;
-  const reply = await send(baseUrl, 'POST', '/api/auth/register', undefined, {
-    username,
-    email: `${username}@example.com`,
-    password: 'realtime-pass1',
-  });
-  if (reply.status !== 201) throw new Error(`register: ${reply.status} ${JSON.stringify(reply.body)}`);
-  const { token, user } = reply.body as unknown as { token: string; user: { id: string } };
+  const { token, user } = await signUp(baseUrl, outboxDir, { username, password: 'realtime-pass1' });
   const member = { id: user.id, username, token, auth: bearer(token) };
   await eventually(async () => (await send(baseUrl, 'GET', `/api/users/${username}`, member)).status === 200);
   return member;

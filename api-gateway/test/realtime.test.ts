@@ -17,8 +17,11 @@ let stack: Stack;
 let url: string;
 const listeners: Listener[] = [];
 beforeAll(async () => {
-  // Every member registers from 127.0.0.1: the per-IP registration limit would count the whole file.
-  stack = await startStack({ RATE_LIMIT_REGISTER_PER_IP: '1000' });
+  // Every member registers from 127.0.0.1: the per-IP registration limits would count the whole file.
+  stack = await startStack({
+    RATE_LIMIT_REGISTER_PER_IP: '1000',
+    RATE_LIMIT_CONFIRM_REGISTRATION_PER_IP: '1000',
+  });
   url = stack.gateway.url;
 });
 afterEach(() => {
@@ -46,8 +49,8 @@ test('a handshake without a token, or with a bad one, is refused', async () => {
 });
 
 test('a like, a comment and a follow reach the author’s socket live, as the list returns them', async () => {
-  const ada = await register(url, 'ada');
-  const bob = await register(url, 'bob');
+  const ada = await register(url, stack.outboxDir, 'ada');
+  const bob = await register(url, stack.outboxDir, 'bob');
   const socket = socketOf(ada, {}, { userId: ada.id });
   await connected(socket);
   const post = await publish(url, ada);
@@ -62,8 +65,8 @@ test('a like, a comment and a follow reach the author’s socket live, as the li
 });
 
 test('the list shows a sender’s new display name after they edit their profile', async () => {
-  const ada = await register(url, 'ada');
-  const bob = await register(url, 'bob');
+  const ada = await register(url, stack.outboxDir, 'ada');
+  const bob = await register(url, stack.outboxDir, 'bob');
   await send(url, 'PUT', `/api/users/${ada.username}/follow`, bob);
   await eventually(async () => (await listOf(ada)).length === 1);
   expect(
@@ -73,8 +76,8 @@ test('the list shows a sender’s new display name after they edit their profile
 });
 
 test('mark all as read and delete all reach the user’s other sockets (another tab, another device)', async () => {
-  const ada = await register(url, 'ada');
-  const bob = await register(url, 'bob');
+  const ada = await register(url, stack.outboxDir, 'ada');
+  const bob = await register(url, stack.outboxDir, 'bob');
   const tabs = [socketOf(ada), socketOf(ada)];
   await Promise.all(tabs.map(connected));
   const changes = tabs.map((tab) => {
@@ -101,8 +104,8 @@ test('mark all as read and delete all reach the user’s other sockets (another 
 });
 
 test('a deleted comment or post takes its notifications out of open lists', async () => {
-  const ada = await register(url, 'ada');
-  const bob = await register(url, 'bob');
+  const ada = await register(url, stack.outboxDir, 'ada');
+  const bob = await register(url, stack.outboxDir, 'bob');
   const socket = socketOf(ada);
   await connected(socket);
   const removed: string[][] = [];
@@ -126,9 +129,9 @@ test('a deleted comment or post takes its notifications out of open lists', asyn
 });
 
 test('a socket with its own token and another user’s id is refused and hears nothing of theirs', async () => {
-  const ada = await register(url, 'ada');
-  const eve = await register(url, 'eve');
-  const bob = await register(url, 'bob');
+  const ada = await register(url, stack.outboxDir, 'ada');
+  const eve = await register(url, stack.outboxDir, 'eve');
+  const bob = await register(url, stack.outboxDir, 'bob');
   const spy = socketOf(eve, {}, { userId: ada.id });
   expect((await refusal(spy)).message).toBe('userId does not match the token');
   // Eve's own socket hears only Eve's notifications.
@@ -146,7 +149,7 @@ test('a socket with its own token and another user’s id is refused and hears n
 });
 
 test('a password change revokes the old token: its socket is disconnected and cannot come back', async () => {
-  const ada = await register(url, 'ada');
+  const ada = await register(url, stack.outboxDir, 'ada');
   const socket = socketOf(ada);
   await connected(socket);
   const disconnected = new Promise<string>((resolve) => socket.socket.once('disconnect', resolve));
@@ -164,7 +167,7 @@ test('a password change revokes the old token: its socket is disconnected and ca
 });
 
 test('the socket handshake and the HTTP API refuse a revoked, an expired or a bad token alike', async () => {
-  const ada = await register(url, 'ada');
+  const ada = await register(url, stack.outboxDir, 'ada');
   // Ada's socket with the old token ends once notifications knows the revocation: then both know it.
   const socket = socketOf(ada);
   await connected(socket);
@@ -198,8 +201,8 @@ test('the socket handshake and the HTTP API refuse a revoked, an expired or a ba
 });
 
 test('likes made while the service is stopped become notifications when it is back, and are pushed', async () => {
-  const ada = await register(url, 'ada');
-  const bob = await register(url, 'bob');
+  const ada = await register(url, stack.outboxDir, 'ada');
+  const bob = await register(url, stack.outboxDir, 'bob');
   const posts = [
     await publish(url, ada, 'one'),
     await publish(url, ada, 'two'),

@@ -1,4 +1,5 @@
 import { MongoClient, ObjectId } from 'mongodb';
+import { signUp } from '@devcircle/service-test-kit';
 import { bearer, eventually } from './helpers';
 import { startStack, type Stack } from './stack';
 
@@ -16,13 +17,8 @@ const call = (method: string, urlPath: string, body?: unknown, headers: Record<s
   });
 
 async function register(username: string): Promise<{ token: string; id: string }> {
-  const response = await call('POST', '/api/auth/register', {
-    username,
-    email: `${username}@example.com`,
-    password: 'secret123',
-  });
-  const body = (await response.json()) as { token: string; user: { id: string } };
-  return { token: body.token, id: body.user.id };
+  const { token, user } = await signUp(stack.gateway.url, stack.outboxDir, { username });
+  return { token, id: user.id };
 }
 
 test('a revocation stored with an older id than one already seen (another auth instance) still takes effect', async () => {

@@ -1,4 +1,5 @@
 import { DATABASE_NOT_CONNECTED_MESSAGE, internalHeaders } from '@devcircle/service-kit';
+import { confirmRegistration, registrationToken } from '@devcircle/service-test-kit';
 import { MongoClient } from 'mongodb';
 import type { RunningGateway } from '../src';
 import { bearer, eventually, INTERNAL_SECRET, startTestGateway } from './helpers';
@@ -49,15 +50,23 @@ test('/status is 200 with every real service ready', async () => {
   });
 });
 
-test('register and sign in through the gateway; the token opens protected routes', async () => {
-  const registered = await send(gateway, 'POST', '/api/auth/register', {
-    username: 'ada',
-    email: 'Ada@Example.com',
-    password: 'analytical1',
-  });
-  expect(registered.status).toBe(201);
-  ada = (await registered.json()) as Session;
+test('register, confirm the mailed link and sign in through the gateway; the token opens protected routes', async () => {
+  const pending = { message: 'Check your inbox: we sent you a link to finish creating your account.' };
+  const account = { username: 'ada', email: 'Ada@Example.com', password: 'analytical1' };
+  const token = await registrationToken(gateway.url, stack.outboxDir, account);
+  const confirmed = await confirmRegistration<Session>(gateway.url, token);
+  expect(confirmed.status).toBe(201);
+  ada = confirmed.body;
   expect(ada.token).toEqual(expect.any(String));
+  // The address is taken now: registering it again answers exactly what a new address gets.
+  const again = await send(gateway, 'POST', '/api/auth/register', { ...account, username: 'ada2' });
+  expect({ status: again.status, body: await again.json() }).toEqual({ status: 202, body: pending });
+  const fresh = await send(gateway, 'POST', '/api/auth/register', {
+    ...account,
+    username: 'ada3',
+    email: 'new@x.io',
+  });
+  expect({ status: fresh.status, body: await fresh.json() }).toEqual({ status: 202, body: pending });
 
   const me = await send(gateway, 'GET', '/api/auth/me', undefined, bearer(ada.token));
   expect(me.status).toBe(200);

@@ -1,6 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { DATABASE_NOT_CONNECTED_MESSAGE } from '@devcircle/service-kit';
+import { signUp, tokenIn, waitForMail } from '@devcircle/service-test-kit';
 import { bearer, eventually } from './helpers';
 import { startStack, type Stack } from './stack';
 
@@ -19,13 +18,7 @@ const call = (method: string, urlPath: string, body?: unknown, headers: Record<s
   });
 
 async function register(username: string, password = 'secret123'): Promise<string> {
-  const response = await call('POST', '/api/auth/register', {
-    username,
-    email: `${username}@example.com`,
-    password,
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { token: string }).token;
+  return (await signUp(stack.gateway.url, stack.outboxDir, { username, password })).token;
 }
 
 test('the database stopped: 503 DATABASE_NOT_CONNECTED; started again: everything works, nothing restarted', async () => {
@@ -77,20 +70,9 @@ test('forgot password → the outbox mail’s link → reset, through the gatewa
     message: 'If an account with that email exists, a reset link has been sent.',
   });
 
-  const outbox = path.join(stack.dataDir, 'outbox');
-  let mail = '';
-  await eventually(async () => {
-    const files = await readdir(outbox).catch(() => [] as string[]);
-    const contents = await Promise.all(files.map((file) => readFile(path.join(outbox, file), 'utf8')));
-    mail = contents.find((text) => /hopper@example\.com/i.test(text)) ?? '';
-    return mail !== '';
-  });
-  // Quoted-printable mail may wrap long lines with "=\n"; unwrap before reading the link.
-  const link = /\/reset-password\?token=3D([\w-]+)|\/reset-password\?token=([\w-]+)/.exec(
-    mail.replace(/=\r?\n/g, ''),
-  );
-  expect(link).not.toBeNull();
-  const resetToken = (link?.[1] ?? link?.[2]) as string;
+  const mail = await waitForMail(stack.outboxDir, { to: 'hopper@example.com', linkTo: '/reset-password' });
+  const resetToken = tokenIn(mail, '/reset-password');
+  expect(resetToken).not.toBe('');
 
   const reset = await call('POST', '/api/auth/reset-password', {
     token: resetToken,

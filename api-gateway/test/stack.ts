@@ -28,6 +28,8 @@ export interface Stack {
   database: RunningServer;
   mongoUri: string;
   dataDir: string;
+  /** Where auth writes its mail (no SMTP): registration links are read from here (test kit's `signUp`). */
+  outboxDir: string;
   /** The environment the services run with. */
   env: NodeJS.ProcessEnv;
   /** The gateway environment, for starting more gateways in front of the same services. */
@@ -89,6 +91,7 @@ export async function startStack(gatewayOverrides: Record<string, string> = {}):
     },
     mongoUri,
     dataDir,
+    outboxDir: path.join(dataDir, 'outbox'),
     env,
     gatewayEnv,
     stopDatabase: () => database.stop(),

@@ -1,4 +1,5 @@
 import { TOKEN_ISSUER } from '@devcircle/service-kit';
+import { signUp } from '@devcircle/service-test-kit';
 import jwt from 'jsonwebtoken';
 import { ObjectId } from 'mongodb';
 import { checkStatus, fetchWhole, json, type Reply } from '../shared/http';
@@ -40,14 +41,12 @@ export async function expectStatus(
   return checkStatus(await request(baseUrl, member, method, urlPath, body), expected, method, urlPath);
 }
 
-/** A real account: registered through the gateway (auth records `account.registered`, which names it). */
-export async function register(baseUrl: string, username: string): Promise<Member> {
-  const reply = await expectStatus(baseUrl, undefined, 201, 'POST', '/api/auth/register', {
-    username,
-    email: `${username}@example.com`,
-    password: 'bench-password-1',
-  });
-  const { token, user } = json<{ token: string; user: { id: string } }>(reply);
+/**
+ * A real account, registered through the gateway as a person registers (the link auth mailed to `outboxDir`, then
+ * the confirmation): auth records `account.registered`, which names it.
+ */
+export async function register(baseUrl: string, outboxDir: string, username: string): Promise<Member> {
+  const { token, user } = await signUp(baseUrl, outboxDir, { username, password: 'bench-password-1' });
   return { id: user.id, username, token };
 }
 

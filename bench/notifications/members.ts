@@ -27,7 +27,7 @@ export async function registerMembers(stack: Stack, config: BenchConfig): Promis
   const registered: Member[] = [];
   // A few at a time: each registration is a bcrypt hash.
   await runLoad({ ops: names.length, concurrency: 4, maxSeconds: 300 }, async (i) => {
-    registered[i] = await register(url, names[i]);
+    registered[i] = await register(url, stack.outboxDir, names[i]);
   });
   const recipients = registered.slice(0, config.recipients);
   const [likerA, likerB, streamer, reader] = registered.slice(config.recipients);

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   startService,
   type RunningService,
@@ -28,6 +31,8 @@ export interface Stack {
   database: RunningServer;
   /** What every service runs with (notifications adds AUTH_URL). */
   env: NodeJS.ProcessEnv;
+  /** Where auth writes its mail (no SMTP): the members' registration links are read from here. */
+  outboxDir: string;
   auth: RunningService;
   posts: RunningService;
   users: RunningService;
@@ -59,7 +64,10 @@ async function launch<Context extends ServiceContext>(
 
 export async function startStack(): Promise<Stack> {
   const database = await startServer({ port: 0 });
+  // Auth's mail (each member's registration link) goes to this folder's outbox.
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'devcircle-bench-'));
   const env: NodeJS.ProcessEnv = {
+    DATA_DIR: dataDir,
     MONGODB_URI: `mongodb://127.0.0.1:${database.port}/notifications-bench`,
     JWT_SECRET,
     INTERNAL_SECRET,
@@ -96,8 +104,9 @@ export async function startStack(): Promise<Stack> {
         USERS_URLS: users.url,
         NOTIFICATIONS_URLS: notificationsUrls.join(','),
         RATE_LIMIT_STORE: 'memory',
-        // Every member registers from this one address.
+        // Every member registers (and confirms) from this one address.
         RATE_LIMIT_REGISTER_PER_IP: '100000',
+        RATE_LIMIT_CONFIRM_REGISTRATION_PER_IP: '100000',
         SERVE_STATIC: 'false',
         HEALTH_CHECK_INTERVAL_MS: '0',
       },
@@ -111,6 +120,7 @@ export async function startStack(): Promise<Stack> {
   return {
     database,
     env,
+    outboxDir: path.join(dataDir, 'outbox'),
     auth,
     posts,
     users,
@@ -124,6 +134,7 @@ export async function startStack(): Promise<Stack> {
       // Gateways first (they hold the sockets), then services, newest first; the database last.
       for (const stop of stopping.reverse()) await stop();
       await database.stop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

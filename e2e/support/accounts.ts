@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { registrationLinkFor } from './outbox';
 
 let counter = 0;
 
@@ -9,8 +10,9 @@ export function uniqueName(prefix: string): string {
 }
 
 /**
- * Registers through the UI, from the landing page's call to action, and waits for the feed route. The feed's
- * once-per-session welcome dialog is answered with Load Posts unless `welcome` is 'leave' (a test about it).
+ * Registers through the UI, from the landing page's call to action: the form, "Check your inbox", then the link
+ * mailed to the address (read from the outbox) opened in the same page, which signs in and goes to the feed. The
+ * feed's once-per-session welcome dialog is answered with Load Posts unless `welcome` is 'leave' (a test about it).
  */
 export async function registerThroughUi(
   page: Page,
@@ -27,6 +29,8 @@ export async function registerThroughUi(
   await form.getByLabel('Password', { exact: true }).fill(password);
   await form.getByLabel('Confirm password').fill(password);
   await form.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible();
+  await page.goto(await registrationLinkFor(`${username}@example.com`));
   await expect(page).toHaveURL(/\/feed$/);
   if (welcome === 'load') {
     await page

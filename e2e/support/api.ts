@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { registrationLinkFor, tokenOfLink } from './outbox';
 
 /** The signed-in page's bearer token, as the SDK stored it (§9: local storage key `token`). */
 export async function tokenOf(page: Page): Promise<string> {
@@ -28,17 +29,28 @@ export interface ApiUser {
   username: string;
 }
 
-/** Registers a member straight through the gateway (for the other people in a multi-user journey). */
+/**
+ * Registers a member straight through the gateway (for the other people in a multi-user journey), as a person does:
+ * the registration, the link mailed to the address (from the outbox), its confirmation, which signs in.
+ */
 export async function signUpViaApi(request: APIRequestContext, username: string): Promise<ApiUser> {
+  const email = `${username}@example.com`;
   const response = await request.post('/api/auth/register', {
-    data: { username, email: `${username}@example.com`, password: 'secret123' },
+    data: { username, email, password: 'secret123' },
   });
-  if (!response.ok()) throw new Error(`register failed: ${response.status()} ${await response.text()}`);
-  const { token, user } = (await response.json()) as {
+  if (response.status() !== 202) {
+    throw new Error(`register failed: ${response.status()} ${await response.text()}`);
+  }
+  const token = tokenOfLink(await registrationLinkFor(email));
+  const confirmed = await request.post('/api/auth/register/confirm', { data: { token } });
+  if (confirmed.status() !== 201) {
+    throw new Error(`confirm failed: ${confirmed.status()} ${await confirmed.text()}`);
+  }
+  const { token: session, user } = (await confirmed.json()) as {
     token: string;
     user: { id: string; username: string };
   };
-  return { token, id: user.id, username: user.username };
+  return { token: session, id: user.id, username: user.username };
 }
 
 /** Opens the app signed in as `user` (the token in local storage, as the SDK keeps it; no feed welcome dialog). */

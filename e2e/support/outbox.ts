@@ -3,20 +3,34 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import { DATA_DIR } from '../playwright.config';
 
-/** The password-reset link from the newest mail to `email` in the outbox (mail without SMTP lands there). */
-export async function resetLinkFor(email: string): Promise<string> {
+/** The app's mailed links: where a password reset and a registration's confirmation lead. */
+export const LINKS = { reset: '/reset-password', registration: '/register/confirm' } as const;
+
+/** One outbox file as text, the quoted-printable encoding undone (soft line breaks, `=3D` for `=`). */
+async function readMail(file: string): Promise<string> {
+  return (await readFile(file, 'utf8'))
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/**
+ * The path and query of the newest link to `appPath` mailed to `email` (`/reset-password?token=…`), waiting for it:
+ * without SMTP, auth writes its mail to `DATA_DIR/outbox`, a moment after it has answered.
+ */
+export async function mailedLinkFor(email: string, appPath: string): Promise<string> {
   const outbox = path.join(DATA_DIR, 'outbox');
+  const pattern = new RegExp(`${appPath.replace(/\//g, '\\/')}\\?token=[\\w-]+`);
   let link = '';
   await expect
     .poll(
       async () => {
-        const files = (await readdir(outbox).catch(() => [] as string[])).sort();
-        for (const file of files.reverse()) {
-          const mail = (await readFile(path.join(outbox, file), 'utf8')).replace(/=\r?\n/g, '');
-          if (!mail.toLowerCase().includes(email.toLowerCase())) continue;
-          const match = /(\/reset-password\?token=(?:3D)?[\w-]+)/.exec(mail);
-          if (match) link = match[1].replace('token=3D', 'token=');
-          return link;
+        const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
+        for (const file of files) {
+          const mail = await readMail(path.join(outbox, file));
+          const to = /^To: (.*)$/im.exec(mail)?.[1] ?? '';
+          if (!to.toLowerCase().includes(email.toLowerCase())) continue;
+          const match = pattern.exec(mail);
+          if (match) return (link = match[0]);
         }
         return '';
       },
@@ -25,3 +39,35 @@ export async function resetLinkFor(email: string): Promise<string> {
     .not.toBe('');
   return link;
 }
+
+/** The text of the newest mail to `email` that contains `text`, waiting for it. */
+export async function mailTo(email: string, text: string): Promise<string> {
+  const outbox = path.join(DATA_DIR, 'outbox');
+  let found = '';
+  await expect
+    .poll(
+      async () => {
+        const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
+        for (const file of files) {
+          const mail = await readMail(path.join(outbox, file));
+          const to = /^To: (.*)$/im.exec(mail)?.[1] ?? '';
+          if (to.toLowerCase().includes(email.toLowerCase()) && mail.includes(text)) return (found = mail);
+        }
+        return '';
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBe('');
+  return found;
+}
+
+/** The password-reset link from the newest reset mail to `email`. */
+export const resetLinkFor = (email: string): Promise<string> => mailedLinkFor(email, LINKS.reset);
+
+/** The link that finishes a registration, from the newest such mail to `email`. */
+export const registrationLinkFor = (email: string): Promise<string> =>
+  mailedLinkFor(email, LINKS.registration);
+
+/** The token a link carries. */
+export const tokenOfLink = (link: string): string =>
+  new URL(link, 'http://localhost').searchParams.get('token') ?? '';

@@ -3,6 +3,7 @@ import { configure, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createSdk, memoryStorage, type DevCircleSdk, type FetchLike } from '@devcircle/sdk';
 import { SdkProvider } from '@devcircle/sdk/react';
+import { mailedRegistrationToken } from '@devcircle/service-test-kit';
 import type { WebBackend } from '../../test-support/web-backend';
 
 // The screens talk to the real gateway and auth service (test-support/web-backend.ts), not to a stub: give the
@@ -98,6 +99,21 @@ export async function failingProxy(): Promise<{ url: string; close: () => Promis
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * Registers `username` (`<username>@example.com`, the test password) through the gateway and answers the token of
+ * the link mailed to the address: what /register/confirm gets from the mail.
+ */
+export function registrationLink(backend: WebBackend, username: string, email = `${username}@example.com`) {
+  return mailedRegistrationToken(backend.outboxDir, email, async () => {
+    const response = await fetch(`${backend.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, email, password: PASSWORD }),
+    });
+    if (response.status !== 202) throw new Error(`register answered ${response.status}`);
+  });
 }
 
 /** Asks the auth service, through the gateway, for a password-reset mail to `email`. */

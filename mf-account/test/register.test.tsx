@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AccountApp } from '../src/app/AccountApp';
 import { accountService, renderWithSdk, unreachableUrl, useWebBackend } from './backend';
@@ -126,7 +126,9 @@ test('without a server message (no answer at all) the banner says Registration f
   expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed');
 });
 
-test('the button reads Creating account... while busy; success goes to /feed', async () => {
+const PENDING = 'Check your inbox: we sent you a link to finish creating your account.';
+
+test('the button reads Creating account... while busy; success says to check the inbox, signs nobody in', async () => {
   const service = accountService(backend().url);
   const held = service.hold('POST /api/auth/register');
   const { sdk, calls, navigate } = renderRegister(service);
@@ -137,13 +139,49 @@ test('the button reads Creating account... while busy; success goes to /feed', a
     { route: 'POST /api/auth/register', body: { username: 'ada', email: 'a@b.co', password: 'secret123' } },
   ]);
   held.release();
-  await waitFor(() => expect(navigate).toHaveBeenCalledWith('/feed', undefined));
-  // The account exists for real: the session is ada's, and she can sign in with the password she chose.
-  expect(sdk.auth.getState().user).toMatchObject({ username: 'ada', email: 'a@b.co' });
-  sdk.auth.logout();
+
+  const heading = await screen.findByRole('heading', { level: 1, name: 'Check your inbox' });
+  // The control that was used is gone: reading starts at the new title.
+  expect(heading).toHaveFocus();
+  expect(screen.getByRole('status')).toHaveTextContent(PENDING);
+  expect(screen.getByText('a@b.co')).toBeInTheDocument();
+  expect(screen.queryByRole('form', { name: 'Create account' })).not.toBeInTheDocument();
+  expect(navigate).not.toHaveBeenCalled();
+  expect(sdk.auth.getState()).toMatchObject({ user: null, token: null, authenticated: false });
+
+  // The account exists only once the mailed link is opened: ada cannot sign in yet.
   const again = accountService(backend().url).sdk;
-  await expect(again.auth.login('a@b.co', 'secret123')).resolves.toMatchObject({ username: 'ada' });
-  again.auth.logout();
+  await expect(again.auth.login('a@b.co', 'secret123')).rejects.toMatchObject({ status: 401 });
+});
+
+test('an address that already has an account gets the very same screen', async () => {
+  await backend().signUp('owner1');
+  renderRegister();
+  await fill({
+    Username: 'newcomer',
+    Email: 'owner1@example.com',
+    Password: 'secret123',
+    'Confirm password': 'secret123',
+  });
+  await submit();
+  expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeInTheDocument();
+  expect(screen.getByRole('status')).toHaveTextContent(PENDING);
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+});
+
+test('Use another email goes back to the form, values kept and the email field focused', async () => {
+  renderRegister();
+  await fill({
+    Username: 'typo',
+    Email: 'typo@exmaple.com',
+    Password: 'secret123',
+    'Confirm password': 'secret123',
+  });
+  await submit();
+  await userEvent.click(await screen.findByRole('button', { name: 'Use another email' }));
+  expect(field('Email')).toHaveValue('typo@exmaple.com');
+  expect(field('Username')).toHaveValue('typo');
+  expect(field('Email')).toHaveFocus();
 });
 
 test('Show/Hide reveals the password', async () => {

@@ -45,6 +45,20 @@ describe('/create', () => {
   });
 });
 
+describe('/register/confirm (the registration mail’s link)', () => {
+  it('opens the account remote for a visitor, keeping the token', async () => {
+    await renderApp(false, ['/register/confirm?token=abc']);
+    expect(screen.getByTestId('path')).toHaveTextContent('/register/confirm');
+    expect(screen.getByText('remote account')).toBeInTheDocument();
+  });
+
+  it('sends a signed-in member to /feed, as /register does', async () => {
+    await renderApp(true, ['/register/confirm?token=abc']);
+    expect(screen.getByTestId('path')).toHaveTextContent('/feed');
+    expect(screen.getByText('remote feed')).toBeInTheDocument();
+  });
+});
+
 describe('messages coming-soon dialog', () => {
   it.each(['/messages', '/messages/grace'])('%s shows the dialog with both texts', async (path) => {
     await renderApp(true, [path]);

@@ -41,7 +41,7 @@ function tooManyAttempts(msBeforeNext: number): HttpError {
   });
 }
 
-/** Account keys are e-mails and reset tokens: only their hash is stored. */
+/** Account keys are e-mails and link tokens: only their hash is stored. */
 const hashed = (value: string): string => createHash('sha256').update(value).digest('base64url');
 
 export interface RateLimits {

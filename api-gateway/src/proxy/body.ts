@@ -63,7 +63,7 @@ export class ByteLimit extends Transform {
 }
 
 /**
- * Reads a whole (small) body into memory with a cap; used only on the four rate-limited auth routes, which need
+ * Reads a whole (small) body into memory with a cap; used only on the rate-limited auth routes, which need
  * the e-mail or reset token. Rejects with a 413 past the cap.
  */
 export function readCapped(req: IncomingMessage, maxBytes: number): Promise<Buffer> {

@@ -2,6 +2,7 @@ import { ROUTES } from '@devcircle/contracts';
 import type { RemoteAppProps } from '@devcircle/sdk/remote';
 import { LoginScreen } from '../features/login/LoginScreen';
 import { RegisterScreen } from '../features/register/RegisterScreen';
+import { RegisterConfirmScreen } from '../features/register-confirm/RegisterConfirmScreen';
 import { LogoutConfirmScreen } from '../features/logout-confirm/LogoutConfirmScreen';
 import { ForgotPasswordScreen } from '../features/forgot-password/ForgotPasswordScreen';
 import { ResetPasswordScreen } from '../features/reset-password/ResetPasswordScreen';
@@ -15,6 +16,8 @@ export function AccountApp({ path, search }: RemoteAppProps) {
       return <LoginScreen />;
     case ROUTES.register:
       return <RegisterScreen />;
+    case ROUTES.registerConfirm:
+      return <RegisterConfirmScreen search={search} />;
     case ROUTES.logoutConfirm:
       return <LogoutConfirmScreen />;
     case ROUTES.forgotPassword:

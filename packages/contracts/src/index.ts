@@ -1,4 +1,5 @@
 export * from './answers';
+export * from './auth';
 export * from './errors';
 export * from './events';
 export * from './limits';

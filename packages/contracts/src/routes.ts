@@ -27,6 +27,8 @@ export const ROUTES = {
   terms: '/terms',
   login: '/login',
   register: '/register',
+  /** Where the link of the registration mail leads (`?token=…`): confirming it creates the account. */
+  registerConfirm: '/register/confirm',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
 } as const;

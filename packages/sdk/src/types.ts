@@ -4,7 +4,11 @@
  * instance. Remotes never read storage or build API URLs themselves.
  */
 // Aliased: `Notification` alone would shadow the DOM's.
-import type { AccountUser, Notification as ContractNotification } from '@devcircle/contracts';
+import type {
+  AccountUser,
+  Notification as ContractNotification,
+  RegistrationPending as ContractRegistrationPending,
+} from '@devcircle/contracts';
 
 /**
  * The signed-in user as the session holds it (product-spec §3 User (session)): the contract's `AccountUser`, of
@@ -16,6 +20,9 @@ export type SessionUser = Pick<AccountUser, 'id' | 'username' | 'email'> &
     /** True for that placeholder. */
     fromCache?: boolean;
   };
+
+/** What a registration answers: the message to show while the person goes to their inbox. */
+export type RegistrationPending = ContractRegistrationPending;
 
 export interface AuthState {
   user: SessionUser | null;
@@ -34,8 +41,17 @@ export interface AuthApi {
   init(): Promise<void>;
   /** Stores the token, sets the user, starts the keep-alive ping. Throws ApiError ('Login failed' fallback). */
   login(email: string, password: string): Promise<SessionUser>;
-  /** Stores the token and sets the user; no ping. Throws ApiError ('Registration failed' fallback). */
-  register(username: string, email: string, password: string): Promise<SessionUser>;
+  /**
+   * Asks for an account: the server mails the address a link to finish (or, when the address has an account, a
+   * note to its owner) and answers the same either way, so this signs nobody in. Resolves to what to tell the
+   * person ('Check your inbox…'). Throws ApiError ('Registration failed' fallback): field errors, a taken username.
+   */
+  register(username: string, email: string, password: string): Promise<RegistrationPending>;
+  /**
+   * Finishes a registration with the token of the mailed link: the account is created, the token stored and the
+   * user set, as a registration used to; no ping. Throws ApiError ('Registration failed' fallback).
+   */
+  confirmRegistration(token: string): Promise<SessionUser>;
   /** Removes the token, clears the user, stops the ping. */
   logout(): void;
   /** Replaces the held user (after a profile edit). */

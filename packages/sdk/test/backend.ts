@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
 import { startService, type RunningService } from '@devcircle/service-kit';
+import { mailedRegistrationToken } from '@devcircle/service-test-kit';
 import { startGateway, type RunningGateway } from '../../../api-gateway/src';
 import { definition as authService } from '../../../services/auth/src';
-import type { FetchLike, Timers } from '../src';
+import type { DevCircleSdk, FetchLike, SessionUser, Timers } from '../src';
 
 export const JWT_SECRET = 'sdk-test-jwt-secret';
 export const INTERNAL_SECRET = 'sdk-test-internal-secret';
@@ -18,6 +19,8 @@ export interface Backend {
   database: RunningServer;
   auth: RunningService;
   gateway: RunningGateway;
+  /** Where auth writes its mail (no SMTP): registration links are read from here. */
+  outboxDir: string;
   stopDatabase(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -55,6 +58,7 @@ export async function startBackend(): Promise<Backend> {
     database,
     auth,
     gateway,
+    outboxDir: path.join(dataDir, 'outbox'),
     stopDatabase: async () => {
       databaseRunning = false;
       await database.stop();
@@ -66,6 +70,21 @@ export async function startBackend(): Promise<Backend> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Signs `sdk` up as a person does: `register`, the link auth mailed to the address (read from the outbox), then
+ * `confirmRegistration` with its token, which signs the SDK in. Answers the user it was signed in as.
+ */
+export async function signUp(
+  backend: Pick<Backend, 'outboxDir'>,
+  sdk: DevCircleSdk,
+  account: { username: string; email: string; password: string },
+): Promise<SessionUser> {
+  const token = await mailedRegistrationToken(backend.outboxDir, account.email, () =>
+    sdk.auth.register(account.username, account.email, account.password),
+  );
+  return sdk.auth.confirmRegistration(token);
 }
 
 /** Node's fetch (this file runs in the node test environment), recording the paths the SDK called. */

@@ -2,6 +2,7 @@
  * @jest-environment node
  */
 // A slow, unreachable or database-less back end: the session survives, errors carry the §8 texts.
+import { REGISTRATION_PENDING_MESSAGE } from '@devcircle/contracts';
 import {
   ApiError,
   createSdk,
@@ -17,6 +18,7 @@ import {
   fixedReplyServer,
   manualTimers,
   recordingFetch,
+  signUp,
   silentServer,
   startBackend,
   unsignedToken,
@@ -138,7 +140,22 @@ test('a reply without a message: the fallback, else the generic text', async () 
     await expect(sdk.auth.register('someone', 'someone@example.com', 'secret123')).rejects.toMatchObject({
       message: 'Registration failed',
     });
+    await expect(sdk.auth.confirmRegistration('some-token')).rejects.toMatchObject({
+      message: 'Registration failed',
+    });
     await expect(sdk.api.get('/api/posts/1')).rejects.toMatchObject({ message: GENERIC_ERROR_MESSAGE });
+  } finally {
+    await server.stop();
+  }
+});
+
+test('a registration answered without a message: the pending message all the same', async () => {
+  const server = await fixedReplyServer(202, '{}');
+  try {
+    const { sdk } = sdkAt(server.url);
+    await expect(sdk.auth.register('someone', 'someone@example.com', 'secret123')).resolves.toEqual({
+      message: REGISTRATION_PENDING_MESSAGE,
+    });
   } finally {
     await server.stop();
   }
@@ -168,7 +185,11 @@ describe('the database stops', () => {
   beforeAll(async () => {
     backend = await startBackend();
     const { sdk } = sdkAt(backend.url);
-    await sdk.auth.register('survivor', 'survivor@example.com', 'secret123');
+    await signUp(backend, sdk, {
+      username: 'survivor',
+      email: 'survivor@example.com',
+      password: 'secret123',
+    });
     token = sdk.auth.getState().token!;
     await backend.stopDatabase();
   });

@@ -4,8 +4,10 @@
 // The real back end runs in this file, so it uses Node's environment (jsdom has no fetch, TextEncoder or
 // setImmediate, which the database driver and Node's fetch need): the SDK gets Node's fetch and a memory storage.
 import jwt from 'jsonwebtoken';
+import { REGISTRATION_PENDING_MESSAGE } from '@devcircle/contracts';
+import { mailedRegistrationToken } from '@devcircle/service-test-kit';
 import { ApiError, createSdk, memoryStorage, PING_INTERVAL_MS, type StorageLike } from '../src';
-import { JWT_SECRET, manualTimers, recordingFetch, startBackend, type Backend } from './backend';
+import { JWT_SECRET, manualTimers, recordingFetch, signUp, startBackend, type Backend } from './backend';
 
 let backend: Backend;
 beforeAll(async () => {
@@ -33,12 +35,32 @@ function setup(storage: StorageLike = memoryStorage(), hidden = false) {
   return { sdk, timers, storage, calls: recorder.calls, setHidden: (value: boolean) => (hidden = value) };
 }
 
-test('register: token stored, user set, authenticated, no ping', async () => {
-  const { sdk, storage, timers } = setup();
+test('register: the pending message, nobody signed in; the same for an address that has an account', async () => {
+  const { sdk, storage, calls } = setup();
   const account = newAccount();
   const changes: boolean[] = [];
   sdk.auth.subscribe((state) => changes.push(state.authenticated));
-  const user = await sdk.auth.register(account.username, account.email, account.password);
+  const pending = await sdk.auth.register(account.username, account.email, account.password);
+  expect(pending).toEqual({ message: REGISTRATION_PENDING_MESSAGE });
+  expect(sdk.auth.getState()).toMatchObject({ user: null, token: null, authenticated: false });
+  expect(storage.getItem('token')).toBeNull();
+  expect(changes).toEqual([]);
+  expect(calls.map((call) => call.path)).toEqual(['/api/auth/register']);
+
+  await signUp(backend, setup().sdk, account);
+  const again = await sdk.auth.register(`${account.username}b`, account.email, account.password);
+  expect(again).toEqual(pending);
+});
+
+test('confirmRegistration: the account from the mailed link; token stored, user set, authenticated, no ping', async () => {
+  const { sdk, storage, timers } = setup();
+  const account = newAccount();
+  const token = await mailedRegistrationToken(backend.outboxDir, account.email, () =>
+    sdk.auth.register(account.username, account.email, account.password),
+  );
+  const changes: boolean[] = [];
+  sdk.auth.subscribe((state) => changes.push(state.authenticated));
+  const user = await sdk.auth.confirmRegistration(token);
   expect(user).toMatchObject({ username: account.username, email: account.email });
   expect(user.id).toMatch(/^[0-9a-f]{24}$/);
   const state = sdk.auth.getState();
@@ -47,11 +69,17 @@ test('register: token stored, user set, authenticated, no ping', async () => {
   expect(storage.getItem('token')).toBe(state.token);
   expect(changes).toEqual([true]);
   expect(timers.intervals.size).toBe(0);
+
+  // The link is used up: a second confirmation is the server's message, and the session stays.
+  const error = (await sdk.auth.confirmRegistration(token).catch((e: unknown) => e)) as ApiError;
+  expect(error).toBeInstanceOf(ApiError);
+  expect(error).toMatchObject({ status: 400, message: 'This link is invalid or has expired.' });
+  expect(sdk.auth.getState().user).toEqual(user);
 });
 
 test('login: token stored, user set, the ping every 10 minutes with the bearer token, skipped while hidden', async () => {
   const account = newAccount();
-  await setup().sdk.auth.register(account.username, account.email, account.password);
+  await signUp(backend, setup().sdk, account);
   const { sdk, storage, timers, calls, setHidden } = setup();
   const user = await sdk.auth.login(account.email, account.password);
   expect(user.username).toBe(account.username);
@@ -82,7 +110,7 @@ test('login: token stored, user set, the ping every 10 minutes with the bearer t
 test('init with a valid stored token: the user from /me, loading ends', async () => {
   const account = newAccount();
   const first = setup();
-  await first.sdk.auth.register(account.username, account.email, account.password);
+  await signUp(backend, first.sdk, account);
   const { sdk, calls } = setup(first.storage);
   expect(sdk.auth.getState()).toMatchObject({
     loading: true,
@@ -129,7 +157,7 @@ test('init with an expired token (401 TOKEN_EXPIRED): logged out', async () => {
 test('a 401 from any authenticated call logs the user out (the change goes through the store)', async () => {
   const account = newAccount();
   const { sdk, storage, timers } = setup();
-  await sdk.auth.register(account.username, account.email, account.password);
+  await signUp(backend, sdk, account);
   await sdk.auth.login(account.email, account.password);
   const states: boolean[] = [];
   sdk.auth.subscribe((state) => states.push(state.authenticated));
@@ -145,7 +173,7 @@ test('a 401 from any authenticated call logs the user out (the change goes throu
 test('login failure: the server message, the session untouched (a 401 there is not a logout)', async () => {
   const account = newAccount();
   const { sdk } = setup();
-  await sdk.auth.register(account.username, account.email, account.password);
+  await signUp(backend, sdk, account);
   const error = await sdk.auth.login(account.email, 'wrong-password').catch((e: unknown) => e);
   expect(error).toBeInstanceOf(ApiError);
   expect(error).toMatchObject({ status: 401, message: 'Invalid email or password', isDatabaseError: false });
@@ -169,7 +197,7 @@ test('registration validation failure: the server message and the field list', a
 test('updateUser replaces the held user; replaceToken replaces the stored one', async () => {
   const account = newAccount();
   const { sdk, storage } = setup();
-  const user = await sdk.auth.register(account.username, account.email, account.password);
+  const user = await signUp(backend, sdk, account);
   sdk.auth.updateUser({ ...user, displayName: 'New Name' });
   expect(sdk.auth.getState().user?.displayName).toBe('New Name');
   sdk.auth.replaceToken('next-token');

@@ -4,4 +4,24 @@ export {
   type FreshDatabaseOptions,
   type ServiceOnFreshDatabase,
 } from './fresh-database';
+export {
+  decodeQuotedPrintable,
+  isTo,
+  linkIn,
+  readOutbox,
+  tokenIn,
+  waitForMail,
+  type MailQuery,
+  type OutboxMail,
+} from './outbox';
 export { rawLog, type RawEvent } from './raw-log';
+export {
+  confirmRegistration,
+  DEFAULT_PASSWORD,
+  mailedRegistrationToken,
+  registrationBody,
+  registrationToken,
+  signUp,
+  type NewAccount,
+  type SignedUp,
+} from './registration';

@@ -8,7 +8,9 @@ export interface AuthSettings {
   jwtExpiresIn: number | string;
   /** How long a password-reset link stays valid. */
   resetTokenTtlMs: number;
-  /** Where the web app lives; reset links point there. No trailing slash. */
+  /** How long the link that finishes a registration stays valid. */
+  registrationTokenTtlMs: number;
+  /** Where the web app lives; mailed links point there. No trailing slash. */
   publicUrl: string;
   /** SMTP connection URL; without it mail goes to the outbox folder. */
   smtpUrl?: string;
@@ -18,6 +20,8 @@ export interface AuthSettings {
 export const DEFAULT_BCRYPT_COST = 12;
 export const DEFAULT_JWT_EXPIRES_IN = '7d';
 export const DEFAULT_RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** A day: long enough to find the mail tomorrow morning, short enough that a stale link dies. */
+export const DEFAULT_REGISTRATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
 export const DEFAULT_MAIL_FROM = 'DevCircle <no-reply@devcircle.local>';
 
@@ -49,10 +53,11 @@ function readExpiresIn(value: string | undefined): number | string {
   return expiresIn;
 }
 
-function readResetTtl(value: string | undefined): number {
-  if (value === undefined || value === '') return DEFAULT_RESET_TOKEN_TTL_MS;
+function readTtl(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
   const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 1) throw new Error('RESET_TOKEN_TTL_MS must be a positive integer');
+  if (!Number.isInteger(ms) || ms < 1) throw new Error(`${name} must be a positive integer`);
   return ms;
 }
 
@@ -73,7 +78,8 @@ export function loadAuthSettings(env: NodeJS.ProcessEnv): AuthSettings {
   return {
     bcryptCost: readBcryptCost(env.BCRYPT_COST),
     jwtExpiresIn: readExpiresIn(env.JWT_EXPIRES_IN),
-    resetTokenTtlMs: readResetTtl(env.RESET_TOKEN_TTL_MS),
+    resetTokenTtlMs: readTtl(env, 'RESET_TOKEN_TTL_MS', DEFAULT_RESET_TOKEN_TTL_MS),
+    registrationTokenTtlMs: readTtl(env, 'REGISTRATION_TOKEN_TTL_MS', DEFAULT_REGISTRATION_TOKEN_TTL_MS),
     publicUrl: readPublicUrl(env.PUBLIC_URL),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,

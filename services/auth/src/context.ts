@@ -6,6 +6,7 @@ import { SerialQueue } from './jobs/serial-queue';
 import { createMailer } from './mail/create-mailer';
 import type { Mailer } from './mail/mailer';
 import { PasswordHasher } from './passwords/hashing';
+import { PendingRegistrationRepository } from './registrations/repository';
 import { RevocationLog } from './tokens/revocations';
 import type { TokenSettings } from './tokens/sign';
 
@@ -13,11 +14,13 @@ import type { TokenSettings } from './tokens/sign';
 export interface AuthContext extends ServiceContext {
   settings: AuthSettings;
   accounts: AccountRepository;
+  /** Registrations waiting for their mailed link to be opened. */
+  registrations: PendingRegistrationRepository;
   revocations: RevocationLog;
   hasher: PasswordHasher;
   tokens: TokenSettings;
   mailer: Mailer;
-  /** Runs work that must not delay or shape a response (sending reset mail). */
+  /** Runs work that must not delay or shape a response (reset and registration mail). */
   background: SerialQueue;
 }
 
@@ -28,6 +31,7 @@ export function createAuthContext(deps: ServiceDeps): AuthContext {
     deps,
     settings,
     accounts: new AccountRepository(deps.db),
+    registrations: new PendingRegistrationRepository(deps.db),
     revocations: new RevocationLog(deps.db),
     hasher: new PasswordHasher(settings.bcryptCost),
     tokens: { secret: deps.config.jwtSecret, expiresIn: settings.jwtExpiresIn },

@@ -5,11 +5,13 @@ import { createAuthContext, type AuthContext } from './context';
 import { internalRoutes } from './routes/internal';
 import { passwordChangeRoutes } from './routes/password-change';
 import { passwordResetRoutes } from './routes/password-reset';
+import { registrationRoutes } from './routes/registration';
 import { sessionRoutes } from './routes/session';
+import { ensurePendingRegistrationIndexes } from './registrations/indexes';
 import { ensureRevocationIndexes } from './tokens/revocations';
 
 /**
- * The auth service: accounts, sign-in, tokens, password change and reset. Its own settings (BCRYPT_COST,
+ * The auth service: accounts (registered through a mailed link), sign-in, tokens, password change and reset. Its own settings (BCRYPT_COST,
  * RESET_TOKEN_TTL_MS, …) come from the environment it is started with, read by `context` at start so that a bad
  * value stops the start with its message.
  */
@@ -18,10 +20,12 @@ export const definition: ServiceDefinition<AuthContext> = {
   context: createAuthContext,
   setup: async ({ db }) => {
     await ensureAccountIndexes(db);
+    await ensurePendingRegistrationIndexes(db);
     await ensureRevocationIndexes(db);
     await ensureEventLog(db, LOGS.accounts);
   },
   routes: (router, auth) => {
+    registrationRoutes(router, auth);
     sessionRoutes(router, auth);
     passwordResetRoutes(router, auth);
     passwordChangeRoutes(router, auth);

@@ -23,7 +23,7 @@ const me = (user: UserBody) =>
   call<UserBody>(auth.service, 'GET', '/api/auth/me', undefined, identityHeader(identityOf(user)));
 
 test('a registration records account.registered with the account id, names and creation date', async () => {
-  const { user } = await register(auth.service, 'Grace_H');
+  const { user } = await register(auth, 'Grace_H');
   const events = await db()
     .collection<StoredEvent>('account_events')
     .find({ userId: new ObjectId(user.id) })
@@ -55,7 +55,7 @@ test('the account_events log is kept 30 days', async () => {
 });
 
 test('profile.updated changes the display name /api/auth/me answers; an older event does not undo it', async () => {
-  const { user } = await register(auth.service, 'linus_t');
+  const { user } = await register(auth, 'linus_t');
   expect((await me(user)).body.displayName).toBe('linus_t');
 
   const userId = new ObjectId(user.id);
@@ -99,7 +99,7 @@ test('profile.updated changes the display name /api/auth/me answers; an older ev
 });
 
 test('a profile.updated for an account auth does not know, or without a name, changes nothing', async () => {
-  const { user } = await register(auth.service, 'unchanged');
+  const { user } = await register(auth, 'unchanged');
   await recordEvent(db(), rawLog(LOGS.profiles), {
     type: 'profile.updated',
     userId: new ObjectId(),

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
@@ -10,7 +10,8 @@ import {
   type Identity,
   type RunningService,
 } from '@devcircle/service-kit';
-import { call } from '@devcircle/service-test-kit';
+import { ROUTES } from '@devcircle/contracts';
+import { linkIn, readOutbox, signUp, type OutboxMail } from '@devcircle/service-test-kit';
 import jwt from 'jsonwebtoken';
 import { definition, type TokenClaims } from '../src';
 
@@ -70,7 +71,14 @@ export function identityHeader(identity: Identity): Record<string, string> {
 
 export const internal = (): Record<string, string> => internalHeaders(INTERNAL_SECRET);
 
-export { call, type Reply } from '@devcircle/service-test-kit';
+export {
+  call,
+  readOutbox,
+  registrationToken,
+  waitForMail,
+  type OutboxMail,
+  type Reply,
+} from '@devcircle/service-test-kit';
 
 export interface UserBody {
   id: string;
@@ -86,16 +94,14 @@ export interface Session {
   user: UserBody;
 }
 
-export async function register(
-  service: RunningService,
+/** A new account, registered and confirmed through the mailed link as a person does (test-kit's `signUp`). */
+export function register(
+  on: AuthHarness,
   username: string,
   email = `${username.toLowerCase()}@example.com`,
   password = 'secret123',
 ): Promise<Session> {
-  const reply = await call<Session>(service, 'POST', '/api/auth/register', { username, email, password });
-  if (reply.status !== 201)
-    throw new Error(`register ${username}: ${reply.status} ${JSON.stringify(reply.body)}`);
-  return reply.body;
+  return signUp<Session>(on.service, on.outboxDir, { username, email, password });
 }
 
 export function identityOf(user: UserBody): Identity {
@@ -111,34 +117,24 @@ export function verifyToken(token: string): TokenClaims & { iat: number; exp: nu
   };
 }
 
-export async function outboxFiles(dir: string): Promise<string[]> {
-  try {
-    return (await readdir(dir)).filter((name) => name.endsWith('.eml')).sort();
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw err;
-  }
+const isResetMail = (mail: OutboxMail): boolean => mail.text.includes(`${ROUTES.resetPassword}?token=`);
+
+/** The password-reset mails in the outbox so far, oldest first (a registration's mail is not one). */
+export async function resetMails(dir: string): Promise<OutboxMail[]> {
+  return (await readOutbox(dir)).filter(isResetMail);
 }
 
-/** Waits until the outbox holds `count` messages (mail is sent after the response) and returns their texts. */
-export async function waitForMail(dir: string, count: number): Promise<string[]> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const files = await outboxFiles(dir);
-    if (files.length >= count)
-      return Promise.all(files.map((name) => readFile(path.join(dir, name), 'utf8')));
+/** Waits until the outbox holds `count` reset mails (mail is sent after the response) and returns them. */
+export async function waitForResetMails(dir: string, count: number): Promise<OutboxMail[]> {
+  for (let attempt = 0; attempt < 400; attempt++) {
+    const mails = await resetMails(dir);
+    if (mails.length >= count) return mails;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  throw new Error(`expected ${count} mail(s) in ${dir}`);
+  throw new Error(`expected ${count} reset mail(s) in ${dir}`);
 }
 
-/** The reset link of a mail, undoing the quoted-printable encoding that long lines get. */
-export function resetLinkIn(mail: string): URL {
-  const decoded = mail
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  const match = decoded.match(/https?:\/\/\S+\/reset-password\?token=[\w%-]+/);
-  if (!match) throw new Error('no reset link in mail');
-  return new URL(match[0]);
-}
+/** The reset link of a mail. */
+export const resetLinkIn = (mail: OutboxMail): URL => linkIn(mail, ROUTES.resetPassword);
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

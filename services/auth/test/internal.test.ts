@@ -23,7 +23,7 @@ const deleteAccount = (id: string, headers = internal()) =>
   );
 
 test('internal endpoints refuse calls without the internal secret', async () => {
-  const someone = await register(auth.service, 'guarded', 'guarded@example.com');
+  const someone = await register(auth, 'guarded', 'guarded@example.com');
   for (const headers of [
     {},
     { 'x-devcircle-internal': 'wrong-secret' },
@@ -49,7 +49,7 @@ test('revocations: everything without `after`, then only newer ones, in ascendin
   expect(empty.status).toBe(200);
   const start = empty.body.latest;
 
-  const users = await Promise.all(['rev1', 'rev2', 'rev3'].map((name) => register(auth.service, name)));
+  const users = await Promise.all(['rev1', 'rev2', 'rev3'].map((name) => register(auth, name)));
   for (const user of users) expect((await deleteAccount(user.user.id)).status).toBe(200);
 
   const all = await revocations();
@@ -73,7 +73,7 @@ test('revocations: a malformed `after` or an unknown parameter is a 400', async 
 });
 
 test('deleting an account removes it and revokes its tokens', async () => {
-  const doomed = await register(auth.service, 'doomed', 'doomed@example.com', 'farewell');
+  const doomed = await register(auth, 'doomed', 'doomed@example.com', 'farewell');
   const before = (await revocations()).body.latest;
   const reply = await deleteAccount(doomed.user.id);
   expect(reply.status).toBe(200);

@@ -36,7 +36,7 @@ const login = (email: string, password: string) =>
 
 describe('PUT /api/users/:id/password', () => {
   test('changes the password, answers a token of the new version and revokes the older ones', async () => {
-    const margaret = await register(auth.service, 'margaret', 'margaret@nasa.gov', 'apollo11');
+    const margaret = await register(auth, 'margaret', 'margaret@nasa.gov', 'apollo11');
     const reply = await change(margaret, {
       currentPassword: 'apollo11',
       newPassword: 'apollo13',
@@ -72,7 +72,7 @@ describe('PUT /api/users/:id/password', () => {
   });
 
   test('a wrong current password is a 400 and changes nothing', async () => {
-    const alan = await register(auth.service, 'alan', 'alan@bletchley.uk', 'enigma01');
+    const alan = await register(auth, 'alan', 'alan@bletchley.uk', 'enigma01');
     const reply = await change(alan, {
       currentPassword: 'enigma02',
       newPassword: 'bombe123',
@@ -86,8 +86,8 @@ describe('PUT /api/users/:id/password', () => {
   });
 
   test('someone else’s id is a 403, even with that user’s current password', async () => {
-    const owner = await register(auth.service, 'owner', 'owner@example.com', 'ownerpass');
-    const intruder = await register(auth.service, 'intruder', 'intruder@example.com', 'intruder1');
+    const owner = await register(auth, 'owner', 'owner@example.com', 'ownerpass');
+    const intruder = await register(auth, 'intruder', 'intruder@example.com', 'intruder1');
     const reply = await change(
       intruder,
       { currentPassword: 'ownerpass', newPassword: 'hijacked', confirmPassword: 'hijacked' },
@@ -133,12 +133,7 @@ describe('PUT /api/users/:id/password', () => {
       'Current password must be a string.',
     ],
   ])('%j is a 400: %s', async (body, message) => {
-    const grace = await register(
-      auth.service,
-      `g${Math.random().toString(36).slice(2, 10)}`,
-      undefined,
-      'grace123',
-    );
+    const grace = await register(auth, `g${Math.random().toString(36).slice(2, 10)}`, undefined, 'grace123');
     const reply = await change(grace, body);
     expect(reply.status).toBe(400);
     expect(reply.body).toMatchObject({ message, code: 'VALIDATION_ERROR' });
@@ -146,7 +141,7 @@ describe('PUT /api/users/:id/password', () => {
   });
 
   test('an id that is not an object id is a 400', async () => {
-    const someone = await register(auth.service, 'someone', 'someone@example.com');
+    const someone = await register(auth, 'someone', 'someone@example.com');
     const reply = await change(
       someone,
       { currentPassword: 'secret123', newPassword: 'abcdef', confirmPassword: 'abcdef' },
@@ -157,7 +152,7 @@ describe('PUT /api/users/:id/password', () => {
   });
 
   test('the identity of a deleted account is a 401', async () => {
-    const gone = await register(auth.service, 'gone', 'gone@example.com');
+    const gone = await register(auth, 'gone', 'gone@example.com');
     await call(auth.service, 'DELETE', `/internal/accounts/${gone.user.id}`, undefined, internal());
     const reply = await change(gone, {
       currentPassword: 'secret123',

@@ -1,4 +1,16 @@
-import { call, register, startAuth, verifyToken, type AuthHarness, type Session } from './harness';
+import { createHash } from 'node:crypto';
+import { REGISTRATION_PENDING_MESSAGE } from '@devcircle/contracts';
+import {
+  call,
+  PUBLIC_URL,
+  readOutbox,
+  register,
+  startAuth,
+  type AuthHarness,
+  type OutboxMail,
+  type Session,
+  waitForMail,
+} from './harness';
 
 let auth: AuthHarness;
 beforeAll(async () => {
@@ -7,39 +19,103 @@ beforeAll(async () => {
 afterAll(() => auth.stop());
 
 const post = (body: unknown) =>
-  call<Session & { message: string; code?: string }>(auth.service, 'POST', '/api/auth/register', body);
+  call<{ message: string; code?: string; errors?: unknown[] }>(
+    auth.service,
+    'POST',
+    '/api/auth/register',
+    body,
+  );
+const login = (email: string, password: string) =>
+  call<Session>(auth.service, 'POST', '/api/auth/login', { email, password });
+const db = () => auth.service.deps.db;
+const accountsWith = (email: string) =>
+  db()
+    .collection('accounts')
+    .countDocuments({ email }, { collation: { locale: 'en', strength: 2 } });
+const pendingFor = (email: string) =>
+  db()
+    .collection('pending_registrations')
+    .find({ email }, { collation: { locale: 'en', strength: 2 } })
+    .toArray();
+/** The newest mail to `email` other than those already in the outbox (`before`). */
+const mailTo = async (email: string, before: OutboxMail[]) =>
+  waitForMail(auth.outboxDir, { to: email, notIn: before.map((mail) => mail.file) });
+
+const PENDING = { message: REGISTRATION_PENDING_MESSAGE };
 
 describe('POST /api/auth/register', () => {
-  test('creates the account: 201 with a token of the contract and the user object', async () => {
+  test('a new address: 202 with the one message; the address gets the link and nothing exists yet', async () => {
+    const before = await readOutbox(auth.outboxDir);
     const reply = await post({
       username: '  Ada_Lovelace ',
       email: ' Ada@Example.com',
       password: 'analytical',
     });
-    expect(reply.status).toBe(201);
-    const { token, user } = reply.body;
-    expect(user).toEqual({
-      id: expect.stringMatching(/^[0-9a-f]{24}$/),
-      _id: user.id,
+    expect(reply.status).toBe(202);
+    expect(reply.body).toEqual(PENDING);
+
+    const mail = await mailTo('ada@example.com', before);
+    expect(mail.to).toBe('Ada@example.com'); // nodemailer lowercases the domain
+    expect(mail.subject).toBe('Finish creating your DevCircle account');
+    expect(mail.text).toContain('Hi Ada_Lovelace,');
+    expect(mail.text).toContain('expires in 24 hours');
+    const link = new URL(/https?:\/\/\S+\/register\/confirm\?token=[\w-]+/.exec(mail.text)?.[0] ?? '');
+    expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/register/confirm`);
+    const token = link.searchParams.get('token') as string;
+    expect(token.length).toBeGreaterThanOrEqual(43);
+
+    // Kept until the link is opened: the typed spelling, a bcrypt hash, the link's sha256 only, a day to live.
+    const [pending] = await pendingFor('ada@example.com');
+    expect(pending).toMatchObject({
       username: 'Ada_Lovelace',
       email: 'Ada@Example.com',
-      displayName: 'Ada_Lovelace',
-      createdAt: expect.any(String),
+      passwordHash: expect.stringMatching(/^\$2[aby]\$10\$/),
+      tokenHash: createHash('sha256').update(token).digest('hex'),
     });
-    expect(Number.isNaN(Date.parse(user.createdAt))).toBe(false);
-    const claims = verifyToken(token);
-    expect(claims).toMatchObject({
-      userId: user.id,
-      email: 'Ada@Example.com',
-      username: 'Ada_Lovelace',
-      tv: 0,
-      iss: 'devcircle',
+    expect(JSON.stringify(pending)).not.toContain(token);
+    expect((pending.expiresAt as Date).getTime() - (pending.createdAt as Date).getTime()).toBeGreaterThan(
+      23 * 3600 * 1000,
+    );
+    expect(await accountsWith('ada@example.com')).toBe(0);
+    expect((await login('ada@example.com', 'analytical')).status).toBe(401);
+  });
+
+  test('a taken address: the same status and body; its owner is told by mail; nothing is kept', async () => {
+    await register(auth, 'Grace', 'grace@example.com', 'original1');
+    const before = await readOutbox(auth.outboxDir);
+    const taken = await post({ username: 'grace2', email: 'GRACE@Example.COM', password: 'another1' });
+    const fresh = await post({ username: 'hopper', email: 'hopper@example.com', password: 'another1' });
+    expect({ status: taken.status, body: taken.body }).toEqual({ status: fresh.status, body: fresh.body });
+    expect(taken.status).toBe(202);
+    expect(taken.body).toEqual(PENDING);
+    expect(taken.headers.get('content-length')).toBe(fresh.headers.get('content-length'));
+
+    // The owner's mail goes to the address on the account, with a way in and no link that makes anything.
+    const warning = await mailTo('grace@example.com', before);
+    expect(warning.to).toBe('grace@example.com');
+    expect(warning.subject).toBe('You already have a DevCircle account');
+    expect(warning.text).toContain('Hi Grace,');
+    expect(warning.text).toContain(`${PUBLIC_URL}/login`);
+    expect(warning.text).toContain(`${PUBLIC_URL}/forgot-password`);
+    expect(warning.text).not.toContain('token=');
+    // The mails go out one at a time in request order: the second request's mail means the first is done.
+    await mailTo('hopper@example.com', before);
+    expect(await pendingFor('grace@example.com')).toEqual([]);
+    expect(await accountsWith('grace@example.com')).toBe(1);
+    expect((await login('grace@example.com', 'another1')).status).toBe(401);
+    expect((await login('grace@example.com', 'original1')).status).toBe(200);
+  });
+
+  test('a taken username is a 409 whatever its case: usernames are public anyway', async () => {
+    await register(auth, 'Linus', 'linus@example.com');
+    const sameName = await post({ username: 'lINUS', email: 'other@example.com', password: 'secret123' });
+    expect(sameName.status).toBe(409);
+    expect(sameName.body).toMatchObject({
+      message: 'Username is already taken',
+      code: 'CONFLICT',
+      errors: [{ field: 'username', message: 'Username is already taken' }],
     });
-    expect(claims.exp - claims.iat).toBe(7 * 24 * 60 * 60);
-    expect(JSON.parse(Buffer.from(token.split('.')[0], 'base64url').toString())).toMatchObject({
-      alg: 'HS256',
-    });
-    expect(JSON.stringify(reply.body)).not.toMatch(/password|\$2[aby]\$/i);
+    expect(await pendingFor('other@example.com')).toEqual([]);
   });
 
   test.each([
@@ -95,50 +171,11 @@ describe('POST /api/auth/register', () => {
   });
 
   test('a 72-byte password is accepted and a refused registration creates nothing', async () => {
-    await register(auth.service, 'longpass', 'longpass@example.com', 'p'.repeat(72));
+    await register(auth, 'longpass', 'longpass@example.com', 'p'.repeat(72));
+    expect((await login('longpass@example.com', 'p'.repeat(72))).status).toBe(200);
     expect((await post({ username: 'nobody', email: 'nobody@example.com', password: '1' })).status).toBe(400);
-    const login = await call(auth.service, 'POST', '/api/auth/login', {
-      email: 'nobody@example.com',
-      password: '1',
-    });
-    expect(login.status).toBe(401);
-  });
-
-  test('a taken username or email is a 409 whatever its case', async () => {
-    await register(auth.service, 'Grace', 'grace@example.com');
-    const sameName = await post({ username: 'gRACE', email: 'other@example.com', password: 'secret123' });
-    expect(sameName.status).toBe(409);
-    expect(sameName.body).toMatchObject({
-      message: 'Username is already taken',
-      code: 'CONFLICT',
-      errors: [{ field: 'username', message: 'Username is already taken' }],
-    });
-    const sameEmail = await post({ username: 'grace2', email: 'GRACE@Example.COM', password: 'secret123' });
-    expect(sameEmail.status).toBe(409);
-    expect(sameEmail.body).toMatchObject({
-      message: 'An account with this email already exists',
-      errors: [{ field: 'email', message: 'An account with this email already exists' }],
-    });
-  });
-
-  test('two concurrent registrations of one username (different case): the unique index lets one win', async () => {
-    const replies = await Promise.all([
-      post({ username: 'racer', email: 'racer1@example.com', password: 'secret123' }),
-      post({ username: 'RACER', email: 'racer2@example.com', password: 'secret123' }),
-    ]);
-    expect(replies.map((r) => r.status).sort()).toEqual([201, 409]);
-    expect(replies.find((r) => r.status === 409)?.body.message).toBe('Username is already taken');
-  });
-
-  test('two concurrent registrations of one email (different case): one wins, the other is told why', async () => {
-    const replies = await Promise.all([
-      post({ username: 'twin1', email: 'twin@example.com', password: 'secret123' }),
-      post({ username: 'twin2', email: 'Twin@Example.com', password: 'secret123' }),
-    ]);
-    expect(replies.map((r) => r.status).sort()).toEqual([201, 409]);
-    expect(replies.find((r) => r.status === 409)?.body.message).toBe(
-      'An account with this email already exists',
-    );
+    expect(await pendingFor('nobody@example.com')).toEqual([]);
+    expect((await login('nobody@example.com', '1')).status).toBe(401);
   });
 
   test('malformed JSON is a 400', async () => {
@@ -148,5 +185,11 @@ describe('POST /api/auth/register', () => {
       body: '{"username": ',
     });
     expect(response.status).toBe(400);
+  });
+
+  test('pending registrations expire with their link: a TTL index on expiresAt', async () => {
+    expect(await db().collection('pending_registrations').indexes()).toContainEqual(
+      expect.objectContaining({ key: { expiresAt: 1 }, expireAfterSeconds: 0 }),
+    );
   });
 });

@@ -14,7 +14,7 @@ let auth: AuthHarness;
 let linus: Session;
 beforeAll(async () => {
   auth = await startAuth();
-  linus = await register(auth.service, 'Linus', 'Linus@Kernel.org', 'penguin42');
+  linus = await register(auth, 'Linus', 'Linus@Kernel.org', 'penguin42');
 });
 afterAll(() => auth.stop());
 
@@ -46,7 +46,7 @@ describe('POST /api/auth/login', () => {
 
   test('bcrypt reads 72 bytes only, but a longer password that starts with the real one is still wrong', async () => {
     const real = 'x'.repeat(72);
-    await register(auth.service, 'maxlen', 'maxlen@example.com', real);
+    await register(auth, 'maxlen', 'maxlen@example.com', real);
     expect((await login({ email: 'maxlen@example.com', password: real })).status).toBe(200);
     expect((await login({ email: 'maxlen@example.com', password: `${real}y` })).status).toBe(401);
   });

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
 import {
   LOGS,
@@ -10,7 +13,7 @@ import {
   type ServiceContext,
   type ServiceDefinition,
 } from '@devcircle/service-kit';
-import { call } from '@devcircle/service-test-kit';
+import { call, signUp } from '@devcircle/service-test-kit';
 import { ObjectId, type Db } from 'mongodb';
 import { definition as authDefinition } from '../../auth/src';
 import { definition as postsDefinition } from '../../posts/src';
@@ -33,6 +36,8 @@ export interface UsersHarness {
   db: Db;
   /** The environment the services run with. */
   env: NodeJS.ProcessEnv;
+  /** Where auth writes its mail (no SMTP): registration links are read from here. */
+  outboxDir: string;
   /** Handles every event recorded so far with the users service's consumers. */
   drain(): Promise<void>;
   /** The same with every consumer of the three services (auth, posts and users), until all are idle. */
@@ -42,8 +47,10 @@ export interface UsersHarness {
 
 export async function startUsers(overrides: NodeJS.ProcessEnv = {}): Promise<UsersHarness> {
   const database = await startServer({ port: 0 });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'devcircle-users-'));
   const env: NodeJS.ProcessEnv = {
     MONGODB_URI: `mongodb://127.0.0.1:${database.port}/users-test`,
+    DATA_DIR: dataDir,
     INTERNAL_SECRET,
     JWT_SECRET,
     BCRYPT_COST: '10',
@@ -67,6 +74,7 @@ export async function startUsers(overrides: NodeJS.ProcessEnv = {}): Promise<Use
     posts,
     db: users.deps.db,
     env: { ...env, POSTS_URL: posts.url, AUTH_URL: auth.url, ...overrides },
+    outboxDir: path.join(dataDir, 'outbox'),
     drain: async () => {
       for (const consumer of users.consumers) await consumer.drain();
     },
@@ -81,6 +89,7 @@ export async function startUsers(overrides: NodeJS.ProcessEnv = {}): Promise<Use
     stop: async () => {
       await Promise.all([users.stop(), posts.stop(), auth.stop()]);
       await database.stop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -104,17 +113,12 @@ let userCount = 0;
 /** A unique username (3–30 characters of letters, digits, `.`, `-`, `_`). */
 export const uniqueName = (prefix = 'dev'): string => `${prefix}${process.pid % 1000}x${++userCount}`;
 
-/** Registers through the real auth service; the profile comes from the event or, at the first call, lazily. */
+/**
+ * Registers through the real auth service as a person does (register, the mailed link, confirm); the profile comes
+ * from the event or, at the first call, lazily.
+ */
 export async function register(h: UsersHarness, username = uniqueName()): Promise<User> {
-  const reply = await call<{ token: string; user: { id: string; username: string; email: string } }>(
-    h.auth,
-    'POST',
-    '/api/auth/register',
-    { username, email: `${username.toLowerCase()}@example.com`, password: 'secret123' },
-  );
-  if (reply.status !== 201)
-    throw new Error(`register ${username}: ${reply.status} ${JSON.stringify(reply.body)}`);
-  const { user, token } = reply.body;
+  const { user, token } = await signUp(h.auth, h.outboxDir, { username });
   return {
     id: user.id,
     username: user.username,

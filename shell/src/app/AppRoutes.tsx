@@ -73,6 +73,8 @@ function SignedOutRoutes() {
       <Route path={ROUTES.landing} element={<LandingPage />} />
       <Route path={ROUTES.login} element={slot('account')} />
       <Route path={ROUTES.register} element={slot('account')} />
+      {/* The registration mail's link: confirming it signs in, and the signed-in table then shows /feed. */}
+      <Route path={ROUTES.registerConfirm} element={slot('account')} />
       <Route path={ROUTES.forgotPassword} element={slot('account')} />
       <Route path={ROUTES.resetPassword} element={slot('account')} />
       <Route path={ROUTES.features} element={<FeaturesPage />} />

@@ -4,11 +4,15 @@ import { Alert, AppLink, Button, TextField } from '@devcircle/ui';
 import { AuthCard } from '../../components/AuthCard';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import form from '../../components/Form.module.css';
+import { CheckInbox } from './CheckInbox';
 import { useRegister } from './useRegister';
 
-/** /register: username, email, password and its confirmation (§2 Register). */
+/**
+ * /register: username, email, password and its confirmation (§2 Register); once sent, "check your inbox" until
+ * the person opens the mailed link (/register/confirm).
+ */
 export function RegisterScreen() {
-  const { values, fieldErrors, error, busy, change, submit } = useRegister();
+  const { values, fieldErrors, error, busy, pending, backToEmail, change, submit, startOver } = useRegister();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -17,6 +21,8 @@ export function RegisterScreen() {
     // Keyboard and screen-reader users land on the first field to fix.
     if (invalid) formElement.querySelector<HTMLInputElement>(`[name="${invalid}"]`)?.focus();
   };
+
+  if (pending) return <CheckInbox pending={pending} onStartOver={startOver} />;
 
   return (
     <AuthCard
@@ -49,6 +55,8 @@ export function RegisterScreen() {
           type="email"
           name="email"
           autoComplete="email"
+          // Only when the person came back from "check your inbox" to change the address.
+          autoFocus={backToEmail}
           value={values.email}
           error={fieldErrors.email}
           onChange={(event) => change('email', event.target.value)}

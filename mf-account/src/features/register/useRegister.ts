@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { ROUTES } from '@devcircle/contracts';
 import { isApiError } from '@devcircle/sdk';
 import { useSdk } from '@devcircle/sdk/react';
 import { errorMessage } from '../errorMessage';
@@ -17,9 +16,17 @@ function serverFieldErrors(failure: unknown): RegisterErrors {
   return result;
 }
 
+/** A registration the server took: the message to show and the address the mail went to. */
+export interface PendingRegistration {
+  message: string;
+  email: string;
+}
+
 /**
  * Register form state (§2 Register, §5, §8): errors per field (cleared when that field is edited), the
- * server's message in the banner (else 'Registration failed'), success to /feed.
+ * server's message in the banner (else 'Registration failed'). A success signs nobody in: the account is made
+ * from the link the server mails (so the answer never tells whether the address had an account), and `pending`
+ * holds what the "check your inbox" state shows. `startOver` goes back to the form, values kept.
  */
 export function useRegister() {
   const sdk = useSdk();
@@ -27,6 +34,9 @@ export function useRegister() {
   const [fieldErrors, setFieldErrors] = useState<RegisterErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<PendingRegistration | null>(null);
+  // Back from "check your inbox" to fix the address: the form comes back with the email field focused.
+  const [backToEmail, setBackToEmail] = useState(false);
 
   const change = (field: keyof RegisterValues, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -43,8 +53,10 @@ export function useRegister() {
     if (firstInvalid) return firstInvalid;
     setBusy(true);
     try {
-      await sdk.auth.register(values.username.trim(), values.email.trim(), values.password);
-      sdk.navigation.navigate(ROUTES.feed);
+      const email = values.email.trim();
+      const { message } = await sdk.auth.register(values.username.trim(), email, values.password);
+      setPending({ message, email });
+      setBusy(false);
       return null;
     } catch (failure) {
       setFieldErrors(serverFieldErrors(failure));
@@ -54,5 +66,10 @@ export function useRegister() {
     }
   };
 
-  return { values, fieldErrors, error, busy, change, submit };
+  const startOver = () => {
+    setPending(null);
+    setBackToEmail(true);
+  };
+
+  return { values, fieldErrors, error, busy, pending, backToEmail, change, submit, startOver };
 }

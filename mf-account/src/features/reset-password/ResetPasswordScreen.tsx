@@ -4,13 +4,8 @@ import { Alert, AppLink, Button, buttonClassName } from '@devcircle/ui';
 import { AuthCard } from '../../components/AuthCard';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import form from '../../components/Form.module.css';
+import { linkTokenFrom } from '../linkToken';
 import { useResetPassword } from './useResetPassword';
-
-/** The `token` query parameter of a reset link, or null when it is missing or blank. */
-export function resetTokenFrom(search: string | undefined): string | null {
-  const token = new URLSearchParams(search ?? '').get('token')?.trim();
-  return token || null;
-}
 
 const requestNewLink = (
   <>
@@ -29,7 +24,7 @@ const backToSignIn = (
 
 /** /reset-password?token=… (§2 Forgot and reset password). */
 export function ResetPasswordScreen({ search }: { search?: string }) {
-  const token = resetTokenFrom(search);
+  const token = linkTokenFrom(search);
   if (!token) {
     return (
       <AuthCard title="Invalid Link" subtitle="Reset token is missing or invalid." footer={backToSignIn}>

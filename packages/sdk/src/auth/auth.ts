@@ -1,8 +1,9 @@
+import { REGISTRATION_PENDING_MESSAGE } from '@devcircle/contracts';
 import type { InternalApiClient } from '../api/client';
 import { ApiError, NETWORK_ERROR, TIMEOUT } from '../api/errors';
 import { CURRENT_USER_TIMEOUT_MS } from '../constants';
 import type { TokenStorage } from '../storage';
-import type { AuthApi, SessionUser } from '../types';
+import type { AuthApi, RegistrationPending, SessionUser } from '../types';
 import type { KeepAlive } from './keep-alive';
 import { placeholderUser } from './placeholder';
 import type { AuthStore } from './store';
@@ -87,11 +88,22 @@ export function createAuth({ store, tokens, api, keepAlive }: AuthDeps): AuthApi
       keepAlive.start();
       return user;
     },
-    register: async (username, email, password) => {
-      const reply = await api.request<SessionReply>(
+    register: async (username, email, password): Promise<RegistrationPending> => {
+      const reply = await api.request<{ message?: unknown } | undefined>(
         'POST',
         '/api/auth/register',
         { username, email, password },
+        { fallbackMessage: 'Registration failed', credentialsCall: true },
+      );
+      const message = typeof reply?.message === 'string' && reply.message ? reply.message : undefined;
+      return { message: message ?? REGISTRATION_PENDING_MESSAGE };
+    },
+    // Signs in as a registration did before it took a mailed link: token and user, no ping (§4 Auth).
+    confirmRegistration: async (token) => {
+      const reply = await api.request<SessionReply>(
+        'POST',
+        '/api/auth/register/confirm',
+        { token },
         { fallbackMessage: 'Registration failed', credentialsCall: true },
       );
       return signIn(reply, 'Registration failed');

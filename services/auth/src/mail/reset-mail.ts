@@ -1,3 +1,4 @@
+import { describeDuration } from './duration';
 import type { MailMessage } from './mailer';
 
 export function resetPasswordMail(to: string, username: string, link: string, ttlMs: number): MailMessage {
@@ -17,12 +18,4 @@ export function resetPasswordMail(to: string, username: string, link: string, tt
       '— DevCircle',
     ].join('\n'),
   };
-}
-
-function describeDuration(ms: number): string {
-  const minutes = Math.round(ms / 60_000);
-  if (minutes >= 120 && minutes % 60 === 0) return `${minutes / 60} hours`;
-  if (minutes === 60) return '1 hour';
-  if (minutes >= 1) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-  return `${Math.max(1, Math.round(ms / 1000))} seconds`;
 }

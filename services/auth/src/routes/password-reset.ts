@@ -1,9 +1,10 @@
+import { ROUTES } from '@devcircle/contracts';
 import { Joi, type Router, validate, validated } from '@devcircle/service-kit';
 import type { Account } from '../accounts/account';
 import { emailField } from '../accounts/fields';
 import type { AuthContext } from '../context';
+import { createLinkToken, hashLinkToken, tokenLink } from '../links/link-token';
 import { resetPasswordMail } from '../mail/reset-mail';
-import { createResetToken, hashResetToken, resetLink } from '../passwords/reset-tokens';
 import { newPasswordField, PASSWORD_MAX_BYTES, PASSWORD_MIN } from '../passwords/rules';
 import { revokeOlderTokens } from '../tokens/revoke';
 import { invalidResetLink } from './errors';
@@ -41,13 +42,13 @@ const resetBody = Joi.object<ResetBody>({
 
 /** Creates a link for the account (replacing any earlier one) and mails it. Runs after the response. */
 async function sendResetLink(auth: AuthContext, account: Account): Promise<void> {
-  const { token, tokenHash } = createResetToken();
+  const { token, tokenHash } = createLinkToken();
   await auth.accounts.setPasswordReset(
     account._id,
     tokenHash,
     new Date(Date.now() + auth.settings.resetTokenTtlMs),
   );
-  const link = resetLink(auth.settings.publicUrl, token);
+  const link = tokenLink(auth.settings.publicUrl, ROUTES.resetPassword, token);
   // The mail goes to the address on the account, not to the spelling that was typed.
   await auth.mailer.send(
     resetPasswordMail(account.email, account.username, link, auth.settings.resetTokenTtlMs),
@@ -72,7 +73,7 @@ export function passwordResetRoutes(router: Router, auth: AuthContext): void {
 
   router.post('/api/auth/reset-password', validate({ body: resetBody }), async (ctx) => {
     const { token, password } = validated<ResetBody>(ctx.state, 'body');
-    const tokenHash = hashResetToken(token);
+    const tokenHash = hashLinkToken(token);
     // Looked up before hashing the new password, so made-up tokens cost no bcrypt work.
     const account = await auth.accounts.findByResetToken(tokenHash, new Date());
     if (!account) throw invalidResetLink();
