@@ -6,7 +6,7 @@ import { internalRoutes } from './routes/internal';
 import { passwordChangeRoutes } from './routes/password-change';
 import { passwordResetRoutes } from './routes/password-reset';
 import { sessionRoutes } from './routes/session';
-import { ensureRevocationIndexes } from './tokens/revocations';
+import { ensureRevocationIndexes } from './tokens/revocation-indexes';
 
 /**
  * The auth service: accounts, sign-in, tokens, password change and reset. Its own settings (BCRYPT_COST,
