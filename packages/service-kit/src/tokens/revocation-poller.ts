@@ -104,6 +104,8 @@ export function startRevocationPoller<Instance extends { url: string }>(options:
             'cannot load token revocations from auth; retrying',
           );
         }
+        // Also set here, so catch-ups between ticks do not warn again while auth stays unreachable.
+        failing = true;
         return false;
       }
       const page = result.body;
