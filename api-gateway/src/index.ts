@@ -1,13 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import {
-  checkBearer,
   closeServer,
   createLogger,
   notFound,
   reachableHost,
   RevocationList,
   startRevocationPoller,
+  verifyToken,
   type Logger,
 } from '@devcircle/service-kit';
 import { createApp } from './app';
@@ -92,8 +92,10 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
       return;
     }
     const { requestId } = prepareForwarding(req, config.trustProxyHops);
-    // Only for the log line: the handshake makes the same check (service-kit's) and decides.
-    const token = checkBearer(req.headers.authorization, config.jwtSecret, revocations);
+    // Only for the log line (the signature and expiry: no wait for a revocation catch-up before proxying). The
+    // handshake makes the whole check (service-kit's) and decides.
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
+    const token = bearer ? verifyToken(bearer, config.jwtSecret) : undefined;
     upgradedSockets.add(socket);
     socket.once('close', () => upgradedSockets.delete(socket));
     logger.info(
@@ -102,7 +104,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
         method: req.method,
         path: pathname,
         upgrade: req.headers.upgrade,
-        ...(token && 'identity' in token ? { userId: token.identity.id } : {}),
+        ...(token && 'payload' in token ? { userId: token.payload.userId } : {}),
       },
       'upgrade',
     );

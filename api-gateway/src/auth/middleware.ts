@@ -27,12 +27,12 @@ export interface TokenOptions {
  * and, when it is valid and `forward` is on, sets the signed identity header that the services trust (any copy
  * the client sent was removed before). Undefined when the request has no `Authorization` header.
  */
-export function applyToken(
+export async function applyToken(
   req: IncomingMessage,
   options: TokenOptions,
   forward = true,
-): TokenCheck | undefined {
-  const check = checkBearer(req.headers.authorization, options.jwtSecret, options.revocations);
+): Promise<TokenCheck | undefined> {
+  const check = await checkBearer(req.headers.authorization, options.jwtSecret, options.revocations);
   if (forward && check && 'identity' in check) {
     req.headers[IDENTITY_HEADER] = encodeIdentity(check.identity, options.internalSecret);
   }
@@ -46,7 +46,7 @@ export function applyToken(
  */
 export function readToken(options: TokenOptions, { forward = true } = {}): Middleware {
   return async (ctx, next) => {
-    const check = applyToken(ctx.req, options, forward);
+    const check = await applyToken(ctx.req, options, forward);
     if (check && 'identity' in check) ctx.state.identity = check.identity;
     else if (check) ctx.state.tokenError = check.refused;
     await next();

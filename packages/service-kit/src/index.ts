@@ -88,7 +88,9 @@ export {
   type RevocationListener,
   type RevocationPoller,
   type RevocationSource,
+  type RevocationSync,
   type TokenCheck,
   type TokenPayload,
   type TokenVerification,
+  type TokenVersionStatus,
 } from './tokens';

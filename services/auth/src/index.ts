@@ -8,7 +8,7 @@ import { passwordResetRoutes } from './routes/password-reset';
 import { registrationRoutes } from './routes/registration';
 import { sessionRoutes } from './routes/session';
 import { ensurePendingRegistrationIndexes } from './registrations/indexes';
-import { ensureRevocationIndexes } from './tokens/revocations';
+import { ensureRevocationIndexes } from './tokens/revocation-indexes';
 
 /**
  * The auth service: accounts (registered through a mailed link), sign-in, tokens, password change and reset. Its own settings (BCRYPT_COST,

@@ -20,13 +20,19 @@ export type TokenCheck = { identity: Identity; tokenVersion: number } | { refuse
 
 /**
  * The one check of a DevCircle token, for HTTP (the gateway) and the socket handshake (notifications) alike:
- * `verifyToken` (HS256, issuer `devcircle`, not expired, a well-formed payload), then not revoked.
+ * `verifyToken` (HS256, issuer `devcircle`, not expired, a well-formed payload), then its version is the
+ * account's (`RevocationList.accepts`: a version below is revoked, one above that auth does not confirm at once
+ * is forged; both are refused as TOKEN_REVOKED). Async only when the version is ahead of what the list knows.
  */
-export function checkToken(token: string, secret: string, revocations: RevocationList): TokenCheck {
+export async function checkToken(
+  token: string,
+  secret: string,
+  revocations: RevocationList,
+): Promise<TokenCheck> {
   const verified = verifyToken(token, secret);
   if ('error' in verified) return { refused: verified.error === 'expired' ? tokenExpired() : unauthorized() };
   const { userId, username, email, tv } = verified.payload;
-  if (revocations.isRevoked(userId, tv)) return { refused: tokenRevoked() };
+  if (!(await revocations.accepts(userId, tv))) return { refused: tokenRevoked() };
   return { identity: { id: userId, username, email }, tokenVersion: tv };
 }
 
@@ -34,11 +40,11 @@ export function checkToken(token: string, secret: string, revocations: Revocatio
  * `Authorization: Bearer <jwt>` through `checkToken`. Undefined when there is no header at all (an anonymous
  * request); a header that is not one bearer token is refused like an invalid token.
  */
-export function checkBearer(
+export async function checkBearer(
   authorization: string | undefined,
   secret: string,
   revocations: RevocationList,
-): TokenCheck | undefined {
+): Promise<TokenCheck | undefined> {
   if (!authorization) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   if (!match) return { refused: unauthorized() };

@@ -1,5 +1,10 @@
 export { TOKEN_ISSUER, type TokenPayload } from './payload';
 export { verifyToken, type TokenVerification } from './verify';
 export { checkBearer, checkToken, type TokenCheck } from './check';
-export { RevocationList, type RevocationListener } from './revocation-list';
+export {
+  RevocationList,
+  type RevocationListener,
+  type RevocationSync,
+  type TokenVersionStatus,
+} from './revocation-list';
 export { startRevocationPoller, type RevocationPoller, type RevocationSource } from './revocation-poller';

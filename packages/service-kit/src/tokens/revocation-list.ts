@@ -3,13 +3,30 @@ import type { Logger } from '../logger';
 export type RevocationListener = (userId: string, tokenVersion: number) => void;
 
 /**
- * `userId → highest revoked token version`, in memory: the per-request check is one map lookup. Fed by the
- * poller (every process that follows revocations, within a second) and, in the gateway, by
+ * Where a token's version stands against its account's: below it (`revoked`), equal to it (`current`; an account
+ * the list knows nothing of is at 0), or above it (`ahead`: just issued on another instance, or forged).
+ */
+export type TokenVersionStatus = 'revoked' | 'current' | 'ahead';
+
+/**
+ * What keeps the list up to date (the poller attaches itself): whether it has loaded every revocation once, and
+ * a way to ask auth for the newer ones now. `catchUp` never rejects.
+ */
+export interface RevocationSync {
+  readonly loaded: boolean;
+  catchUp(): Promise<void>;
+}
+
+/**
+ * `userId → the account's current token version` (the latest revocation recorded; auth keeps the latest of each
+ * account for good, so an account missing here is at 0), in memory: the per-request check is one map lookup.
+ * Fed by the poller (every process that follows revocations, within a second) and, in the gateway, by
  * `x-devcircle-revoked` response headers (at once).
  */
 export class RevocationList {
   private readonly versions = new Map<string, number>();
   private readonly listeners = new Set<RevocationListener>();
+  private sync: RevocationSync | undefined;
 
   /** `logger` reports a listener that threw (the list and the other listeners carry on regardless). */
   constructor(private readonly options: { logger?: Logger } = {}) {}
@@ -40,8 +57,35 @@ export class RevocationList {
 
   /** A token is revoked when its version is below the latest bump recorded for its user. */
   isRevoked(userId: string, tokenVersion: number): boolean {
-    const current = this.versions.get(userId);
-    return current !== undefined && tokenVersion < current;
+    return this.status(userId, tokenVersion) === 'revoked';
+  }
+
+  /** Where `tokenVersion` stands against what the list knows now (0 for a user it has no entry for). */
+  status(userId: string, tokenVersion: number): TokenVersionStatus {
+    const current = this.versions.get(userId) ?? 0;
+    if (tokenVersion < current) return 'revoked';
+    return tokenVersion === current ? 'current' : 'ahead';
+  }
+
+  /** Called by the poller that feeds this list (one per list). */
+  attach(sync: RevocationSync): void {
+    this.sync = sync;
+  }
+
+  /**
+   * Whether a token of this version is accepted. Versions grow by unguessable steps, so a version above the
+   * known one is either a token just issued on another instance (its revocation not polled yet) or a forgery:
+   * the list then asks auth at once (`catchUp`) and decides again; still ahead, it is refused. Before the
+   * first complete load (auth may be down at start) being ahead is not held against a token: the list does
+   * not know every account's version yet.
+   */
+  async accepts(userId: string, tokenVersion: number): Promise<boolean> {
+    const status = this.status(userId, tokenVersion);
+    if (status !== 'ahead') return status === 'current';
+    const sync = this.sync;
+    if (!sync?.loaded) return true;
+    await sync.catchUp();
+    return this.status(userId, tokenVersion) === 'current';
   }
 
   /**

@@ -55,8 +55,9 @@ function lookBack(id: string): string {
 
 /**
  * Loads every revocation at start, then asks auth for the ones after the last seen id every `intervalMs`
- * (`GET /internal/revocations?after=<id>`, with the internal secret). While auth cannot be reached it keeps
- * trying, and logs only when that state changes.
+ * (`GET /internal/revocations?after=<id>`, with the internal secret), and at once when the list meets a token
+ * whose version is ahead of it (it attaches itself to the list). While auth cannot be reached it keeps trying,
+ * and logs only when that state changes.
  */
 export function startRevocationPoller<Instance extends { url: string }>(options: {
   source: RevocationSource<Instance>;
@@ -80,7 +81,8 @@ export function startRevocationPoller<Instance extends { url: string }>(options:
   });
 
   /** Fetches pages until auth has nothing newer; false when auth could not be asked. */
-  const catchUp = async (): Promise<boolean> => {
+  const fetchPages = async (): Promise<boolean> => {
+    if (after !== undefined) after = lookBack(after);
     for (;;) {
       const instance = source.pick();
       if (!instance) return false;
@@ -102,6 +104,8 @@ export function startRevocationPoller<Instance extends { url: string }>(options:
             'cannot load token revocations from auth; retrying',
           );
         }
+        // Also set here, so catch-ups between ticks do not warn again while auth stays unreachable.
+        failing = true;
         return false;
       }
       const page = result.body;
@@ -114,8 +118,31 @@ export function startRevocationPoller<Instance extends { url: string }>(options:
     }
   };
 
+  // One pass at a time shares `after`. A caller arriving while one runs may hold a token issued after that
+  // pass asked auth, so it waits for the next pass, which every caller arriving meanwhile shares: at most one
+  // pass running and one waiting, however many requests ask.
+  let running: Promise<boolean> | undefined;
+  let queued: Promise<boolean> | undefined;
+  const run = (): Promise<boolean> => {
+    const pass: Promise<boolean> = fetchPages()
+      .catch(() => false)
+      .finally(() => {
+        if (running === pass) running = undefined;
+      });
+    running = pass;
+    return pass;
+  };
+  const catchUp = (): Promise<boolean> => {
+    if (queued) return queued;
+    if (!running) return run();
+    queued = running.then(() => {
+      queued = undefined;
+      return run();
+    });
+    return queued;
+  };
+
   const tick = async (): Promise<void> => {
-    if (after !== undefined) after = lookBack(after);
     const ok = await catchUp();
     if (stopped) return;
     if (ok && failing) logger.info('token revocations reachable again');
@@ -136,6 +163,14 @@ export function startRevocationPoller<Instance extends { url: string }>(options:
     });
   };
   loop();
+  list.attach({
+    get loaded() {
+      return loaded;
+    },
+    catchUp: async () => {
+      if (!stopped) await catchUp();
+    },
+  });
 
   return {
     get loaded() {

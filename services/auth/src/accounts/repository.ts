@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { parseObjectId } from '@devcircle/service-kit';
 import { ObjectId, type Collection, type Db } from 'mongodb';
 import type { Account } from './account';
@@ -7,6 +8,15 @@ export interface NewAccount {
   username: string;
   email: string;
   passwordHash: string;
+}
+
+/**
+ * How much a token version goes up: a random positive step, so versions still only grow (a token below the
+ * account's version is revoked) but nobody who learns the signing secret can guess the next one and sign
+ * tokens for it in advance. Far below 2^53 even after millions of bumps.
+ */
+export function tokenVersionStep(): number {
+  return randomInt(1, 2 ** 31);
 }
 
 /** An account id from a path or an identity: anything but 24 hex digits names no account. */
@@ -55,7 +65,7 @@ export class AccountRepository {
   }
 
   /**
-   * Sets a new password and bumps the token version in one atomic write, only if the password is still the
+   * Sets a new password and bumps the token version (by `tokenVersionStep`) in one atomic write, only if the password is still the
    * one the caller proved to know (`expectedHash`); null when it changed in the meantime. A pending reset link
    * dies with the old password.
    */
@@ -64,7 +74,7 @@ export class AccountRepository {
       { _id: id, passwordHash: expectedHash },
       {
         $set: { passwordHash: newHash, updatedAt: new Date() },
-        $inc: { tokenVersion: 1 },
+        $inc: { tokenVersion: tokenVersionStep() },
         $unset: { passwordReset: '' },
       },
       { returnDocument: 'after' },
@@ -92,7 +102,7 @@ export class AccountRepository {
       { _id: id, 'passwordReset.tokenHash': tokenHash, 'passwordReset.expiresAt': { $gt: now } },
       {
         $set: { passwordHash: newHash, updatedAt: now },
-        $inc: { tokenVersion: 1 },
+        $inc: { tokenVersion: tokenVersionStep() },
         $unset: { passwordReset: '' },
       },
       { returnDocument: 'after' },
@@ -106,7 +116,7 @@ export class AccountRepository {
   bumpTokenVersion(id: ObjectId): Promise<Account | null> {
     return this.accounts.findOneAndUpdate(
       { _id: id },
-      { $inc: { tokenVersion: 1 }, $set: { updatedAt: new Date() } },
+      { $inc: { tokenVersion: tokenVersionStep() }, $set: { updatedAt: new Date() } },
       { returnDocument: 'after' },
     );
   }

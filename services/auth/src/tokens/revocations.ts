@@ -2,8 +2,15 @@ import { ObjectId, type Collection, type Db } from 'mongodb';
 
 export const TOKEN_REVOCATIONS = 'token_revocations';
 
-/** Longer than any token lives, so a gateway that starts later still learns every revocation that matters. */
+/**
+ * How long a superseded revocation is kept: longer than any token lives, so a gateway that starts later still
+ * learns every revocation that matters. The latest one of each account is kept for good: it is the account's
+ * current token version, which the verifiers need to tell a forged version above it from the real one.
+ */
 export const REVOCATION_RETENTION_SECONDS = 30 * 24 * 60 * 60;
+
+/** The TTL index on `supersededAt` (only superseded entries carry the field, so only they expire). */
+export const REVOCATION_TTL_INDEX = 'revocations_superseded_ttl';
 
 /** At most this many per answer; the gateway pages with `after`. */
 export const REVOCATION_PAGE_SIZE = 1000;
@@ -14,6 +21,8 @@ export interface RevocationDoc {
   /** Tokens of the user whose `tv` is below this are no longer accepted. */
   tokenVersion: number;
   createdAt: Date;
+  /** Set when a later revocation of the same user is recorded; the TTL index counts from it. */
+  supersededAt?: Date;
 }
 
 export interface Revocation {
@@ -28,12 +37,12 @@ export interface RevocationPage {
   latest: string | null;
 }
 
-export async function ensureRevocationIndexes(db: Db): Promise<void> {
+export async function createRevocationTtlIndex(db: Db): Promise<void> {
   await db
     .collection(TOKEN_REVOCATIONS)
     .createIndex(
-      { createdAt: 1 },
-      { name: 'revocations_ttl', expireAfterSeconds: REVOCATION_RETENTION_SECONDS },
+      { supersededAt: 1 },
+      { name: REVOCATION_TTL_INDEX, expireAfterSeconds: REVOCATION_RETENTION_SECONDS },
     );
 }
 
@@ -45,9 +54,19 @@ export class RevocationLog {
     this.revocations = db.collection<RevocationDoc>(TOKEN_REVOCATIONS);
   }
 
+  /**
+   * Records the user's new version, then marks the user's lower ones superseded (from then on they expire).
+   * Lower, not "other": of two bumps recorded at once, the higher is never marked, whatever the order. If the
+   * marking fails the older entries are merely kept longer.
+   */
   async record(userId: string, tokenVersion: number): Promise<Revocation> {
-    const doc: RevocationDoc = { _id: new ObjectId(), userId, tokenVersion, createdAt: new Date() };
+    const now = new Date();
+    const doc: RevocationDoc = { _id: new ObjectId(), userId, tokenVersion, createdAt: now };
     await this.revocations.insertOne(doc);
+    await this.revocations.updateMany(
+      { userId, tokenVersion: { $lt: tokenVersion }, supersededAt: { $exists: false } },
+      { $set: { supersededAt: now } },
+    );
     return { id: doc._id.toHexString(), userId, tokenVersion };
   }
 

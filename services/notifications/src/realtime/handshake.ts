@@ -25,11 +25,11 @@ export function checkHandshake(
   secret: string,
   revocations: RevocationList,
 ): (socket: NotificationSocket, next: (err?: Error) => void) => void {
-  return (socket, next) => {
+  return async (socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown; after?: unknown };
     const token = typeof auth.token === 'string' ? auth.token.replace(/^Bearer\s+/i, '').trim() : '';
     if (!token) return next(refusal(unauthorized()));
-    const check = checkToken(token, secret, revocations);
+    const check = await checkToken(token, secret, revocations);
     if ('refused' in check) return next(refusal(check.refused));
     const userId = check.identity.id;
     // The socket's user is looked up by ObjectId: a token naming anything else names no user.
