@@ -58,7 +58,7 @@ async function changePassword(
 test('each bump raises the version by an unguessable step', async () => {
   const versions: number[] = [];
   for (const name of ['step1', 'step2', 'step3', 'step4']) {
-    const session = await register(auth.service, name, undefined, 'password1');
+    const session = await register(auth, name, undefined, 'password1');
     versions.push(await changePassword(session.user.id, session.user, 'password1', 'password2'));
   }
   for (const version of versions) {
@@ -70,7 +70,7 @@ test('each bump raises the version by an unguessable step', async () => {
 });
 
 test('versions only go up, and the latest revocation of an account outlives the retention', async () => {
-  const session = await register(auth.service, 'keeper', undefined, 'password1');
+  const session = await register(auth, 'keeper', undefined, 'password1');
   const userId = session.user.id;
   const first = await changePassword(userId, session.user, 'password1', 'password2');
   const second = await changePassword(userId, session.user, 'password2', 'password3');
@@ -108,10 +108,10 @@ test('an install set up before: the legacy TTL index is replaced and every accou
     { createdAt: 1 },
     { name: 'revocations_ttl', expireAfterSeconds: 30 * 86400 },
   );
-  const lost = await register(auth.service, 'lost', undefined, 'password1');
+  const lost = await register(auth, 'lost', undefined, 'password1');
   const lostVersion = await changePassword(lost.user.id, lost.user, 'password1', 'password2');
   await revocations.deleteMany({ userId: lost.user.id });
-  const old = await register(auth.service, 'old', undefined, 'password1');
+  const old = await register(auth, 'old', undefined, 'password1');
   const oldId = old.user.id;
   await revocations.insertMany([
     { _id: new ObjectId(), userId: oldId, tokenVersion: 1, createdAt: new Date() },
