@@ -58,7 +58,7 @@ async function changePassword(member: Member, from: string, to: string): Promise
 }
 
 test('a token forged with the right secret but a version auth never gave is refused on every gateway', async () => {
-  const victim = await register(stack.gateway.url, 'tv');
+  const victim = await register(stack.gateway.url, stack.outboxDir, 'tv');
   expect(await me(stack.gateway.url, victim.token)).toBe(200);
   for (const tv of [1, 2 ** 31, 2 ** 40]) {
     const forged = forge(victim, tv);
@@ -71,7 +71,7 @@ test('a token forged with the right secret but a version auth never gave is refu
 });
 
 test('tokens forged at the current version + anything before a password change do not survive it', async () => {
-  const victim = await register(stack.gateway.url, 'tv');
+  const victim = await register(stack.gateway.url, stack.outboxDir, 'tv');
   // Signed in advance for the versions a step of 1, or a few, would give next.
   const forged = [1, 2, 3, 100, 2 ** 31 - 1].map((step) => forge(victim, 0 + step));
   const renewed = await changePassword(victim, 'realtime-pass1', 'realtime-pass2');
@@ -83,7 +83,7 @@ test('tokens forged at the current version + anything before a password change d
 });
 
 test('a token auth has just issued is accepted at once on a gateway that has not polled it yet', async () => {
-  const member = await register(stack.gateway.url, 'tv');
+  const member = await register(stack.gateway.url, stack.outboxDir, 'tv');
   // Through the first gateway: the second one has not polled since it started.
   const renewed = await changePassword(member, 'realtime-pass1', 'realtime-pass2');
   const { tv } = jwt.decode(renewed) as { tv: number };
@@ -94,7 +94,7 @@ test('a token auth has just issued is accepted at once on a gateway that has not
 });
 
 test('the notifications socket handshake refuses a token ahead of the account’s version', async () => {
-  const member = await register(stack.gateway.url, 'tv');
+  const member = await register(stack.gateway.url, stack.outboxDir, 'tv');
   // A socket with the current token, ended once notifications has learnt the password change: by then its
   // revocation list is loaded, so being ahead counts against a token.
   const old = listen(stack.gateway.url, () => ({ token: member.token }));
