@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { registrationLinkFor, tokenOfLink } from './outbox';
+import { outboxFiles, registrationLinkFor, tokenOfLink } from './outbox';
 
 /** The signed-in page's bearer token, as the SDK stored it (§9: local storage key `token`). */
 export async function tokenOf(page: Page): Promise<string> {
@@ -35,13 +35,14 @@ export interface ApiUser {
  */
 export async function signUpViaApi(request: APIRequestContext, username: string): Promise<ApiUser> {
   const email = `${username}@example.com`;
+  const seen = await outboxFiles();
   const response = await request.post('/api/auth/register', {
     data: { username, email, password: 'secret123' },
   });
   if (response.status() !== 202) {
     throw new Error(`register failed: ${response.status()} ${await response.text()}`);
   }
-  const token = tokenOfLink(await registrationLinkFor(email));
+  const token = tokenOfLink(await registrationLinkFor(email, seen));
   const confirmed = await request.post('/api/auth/register/confirm', { data: { token } });
   if (confirmed.status() !== 201) {
     throw new Error(`confirm failed: ${confirmed.status()} ${await confirmed.text()}`);

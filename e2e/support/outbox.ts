@@ -13,18 +13,28 @@ async function readMail(file: string): Promise<string> {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+/** The outbox's files now: pass them as `seen` to wait for a mail that comes after. */
+export async function outboxFiles(): Promise<string[]> {
+  return readdir(path.join(DATA_DIR, 'outbox')).catch(() => [] as string[]);
+}
+
 /**
  * The path and query of the newest link to `appPath` mailed to `email` (`/reset-password?token=…`), waiting for it:
- * without SMTP, auth writes its mail to `DATA_DIR/outbox`, a moment after it has answered.
+ * without SMTP, auth writes its mail to `DATA_DIR/outbox`, a moment after it has answered. Files in `seen` (taken
+ * before the request that mails) are skipped, so an older link to the same address is never taken for the new one.
  */
-export async function mailedLinkFor(email: string, appPath: string): Promise<string> {
+export async function mailedLinkFor(email: string, appPath: string, seen: string[] = []): Promise<string> {
   const outbox = path.join(DATA_DIR, 'outbox');
+  const skip = new Set(seen);
   const pattern = new RegExp(`${appPath.replace(/\//g, '\\/')}\\?token=[\\w-]+`);
   let link = '';
   await expect
     .poll(
       async () => {
-        const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
+        const files = (await outboxFiles())
+          .filter((file) => !skip.has(file))
+          .sort()
+          .reverse();
         for (const file of files) {
           const mail = await readMail(path.join(outbox, file));
           const to = /^To: (.*)$/im.exec(mail)?.[1] ?? '';
@@ -34,7 +44,7 @@ export async function mailedLinkFor(email: string, appPath: string): Promise<str
         }
         return '';
       },
-      { timeout: 10_000 },
+      { timeout: 10_000, intervals: [50] },
     )
     .not.toBe('');
   return link;
@@ -55,7 +65,7 @@ export async function mailTo(email: string, text: string): Promise<string> {
         }
         return '';
       },
-      { timeout: 10_000 },
+      { timeout: 10_000, intervals: [50] },
     )
     .not.toBe('');
   return found;
@@ -65,8 +75,8 @@ export async function mailTo(email: string, text: string): Promise<string> {
 export const resetLinkFor = (email: string): Promise<string> => mailedLinkFor(email, LINKS.reset);
 
 /** The link that finishes a registration, from the newest such mail to `email`. */
-export const registrationLinkFor = (email: string): Promise<string> =>
-  mailedLinkFor(email, LINKS.registration);
+export const registrationLinkFor = (email: string, seen: string[] = []): Promise<string> =>
+  mailedLinkFor(email, LINKS.registration, seen);
 
 /** The token a link carries. */
 export const tokenOfLink = (link: string): string =>
