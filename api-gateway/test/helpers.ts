@@ -89,11 +89,19 @@ export async function startUpstream(
 
 /** A URL where nothing listens: connecting is refused. */
 export async function deadUrl(): Promise<{ url: string; port: number }> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return { url: `http://127.0.0.1:${port}`, port };
+  // Below Linux's ephemeral range (32768 and up), so no process binding port 0 meanwhile — another test file on a
+  // busy machine — is handed this port and brings the "dead" instance to life.
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const server = http.createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (!free) continue;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    return { url: `http://127.0.0.1:${port}`, port };
+  }
 }
 
 export interface TestUser {
