@@ -9,7 +9,7 @@ const REMOTE_ENTRY = 'remoteEntry.js';
  * remotes at build time, it registers them at run time from `/remotes.json`. `dts: false`: types come from the
  * SDK package, not from generated federation types.
  */
-function federationPlugin({ name, dir, exposes }) {
+function federationPlugin({ name, dir, exposes, isHost, isDev }) {
   return new ModuleFederationPlugin({
     name,
     filename: REMOTE_ENTRY,
@@ -21,6 +21,13 @@ function federationPlugin({ name, dir, exposes }) {
     // Remotes are registered after start-up; 'loaded-first' reuses what the host has loaded instead of
     // fetching every remote entry to compare versions first (a missing remote must not hold up the shell).
     shareStrategy: 'loaded-first',
+    experiments: {
+      // One federation runtime per page: the shell bundles it and hands it to every remote, whose production
+      // builds leave it out (~90 KB raw each). A remote's standalone dev page has no shell, so it keeps its own.
+      ...(isHost ? { provideExternalRuntime: true } : !isDev ? { externalRuntime: true } : {}),
+      // Browser-only builds: the runtime's Node.js code paths are dropped.
+      optimization: { target: 'web' },
+    },
   });
 }
 

@@ -4,6 +4,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { scriptRule, styleRules, assetRule } = require('./rules');
 const { devServer } = require('./dev-server');
 const { federationPlugin } = require('./federation');
+const { StartupHintsPlugin } = require('./preload');
 
 /** `--mode` on the command line wins; otherwise NODE_ENV=production means a production build. */
 function resolveMode(argv) {
@@ -60,7 +61,7 @@ function createAppConfig({ name, dir, port, exposes, isHost = false, devEntry, h
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
     module: { rules: [scriptRule(isDev), ...styleRules(isDev), assetRule()] },
     plugins: [
-      federationPlugin({ name, dir, exposes }),
+      federationPlugin({ name, dir, exposes, isHost, isDev }),
       !isDev &&
         new MiniCssExtractPlugin({
           filename: '[name].[contenthash:8].css',
@@ -78,6 +79,10 @@ function createAppConfig({ name, dir, port, exposes, isHost = false, devEntry, h
           // Only the app's own entry: the federation container (remoteEntry.js) is for other hosts to load.
           chunks: ['main'],
         }),
+      // The host's page names what its first screen needs (start-up chunks, CSS, the body and heading fonts).
+      isHost &&
+        !isDev &&
+        new StartupHintsPlugin({ fonts: ['inter-latin-400-normal', 'inter-latin-700-normal'] }),
     ].filter(Boolean),
     optimization: { moduleIds: 'deterministic', chunkIds: isDev ? 'named' : 'deterministic' },
     performance: { hints: false },

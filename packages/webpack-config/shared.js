@@ -10,13 +10,14 @@ const SINGLETONS = {
   'react/jsx-runtime': 'react',
   'react-dom': 'react-dom',
   'react-dom/client': 'react-dom',
-  'react-router-dom': 'react-router-dom',
   '@devcircle/sdk': '@devcircle/sdk',
   '@devcircle/sdk/react': '@devcircle/sdk',
   // The remote contract: with it single-spa-react loads once, from the shell (shell/src/features/remotes imports
   // it so the shell provides it). `@devcircle/sdk/dev` is not shared: only a remote's standalone page runs it.
   '@devcircle/sdk/remote': '@devcircle/sdk',
   '@devcircle/ui': '@devcircle/ui',
+  // The router is not shared: only the shell routes (remotes navigate through the SDK), so the shell's build keeps
+  // just the parts it uses. A shared module is provided whole, unshaken (react-router 7 is ~190 KB that way).
   // `@devcircle/contracts` is not shared: it holds no state (types, limits, route builders), so each app bundles
   // what it uses, resolved like the SDK through the workspace link to its built `dist` (`build:web` builds it).
 };

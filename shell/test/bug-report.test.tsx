@@ -42,7 +42,8 @@ async function openDialog(sdk?: DevCircleSdk) {
   renderWith(signedIn, <Footer />, '/feed');
   const opener = screen.getByRole('button', { name: /Report/ });
   await user.click(opener);
-  const dialog = screen.getByRole('dialog', { name: 'Report a bug' });
+  // The dialog's code is loaded when first wanted.
+  const dialog = await screen.findByRole('dialog', { name: 'Report a bug' });
   return { user, sdk: signedIn, dialog, opener };
 }
 

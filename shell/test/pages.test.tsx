@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SdkProvider } from '@devcircle/sdk/react';
 import { AppRoutes } from '../src/app/AppRoutes';
@@ -62,10 +62,11 @@ describe('/register/confirm (the registration mail’s link)', () => {
 describe('messages coming-soon dialog', () => {
   it.each(['/messages', '/messages/grace'])('%s shows the dialog with both texts', async (path) => {
     await renderApp(true, [path]);
-    const dialog = screen.getByRole('dialog', { name: 'Messages Coming Soon!' });
+    const dialog = await screen.findByRole('dialog', { name: 'Messages Coming Soon!' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(dialog).toHaveTextContent('Real-time chat and messaging is on the way.');
-    expect(screen.getByRole('button', { name: 'Got it' })).toHaveFocus();
+    // The dialog moves focus once it has mounted (its code arrives on demand).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Got it' })).toHaveFocus());
   });
 
   it('Escape goes back to the previous route', async () => {
@@ -113,7 +114,10 @@ describe('public pages', () => {
   it('features links to /register and /explore, goes back home, and its footer links feed, explore, create', async () => {
     const user = userEvent.setup();
     await renderApp(false, ['/features']);
-    expect(screen.getByRole('link', { name: 'Get started free' })).toHaveAttribute('href', '/register');
+    expect(await screen.findByRole('link', { name: 'Get started free' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
     expect(screen.getByRole('link', { name: 'Explore developers' })).toHaveAttribute('href', '/explore');
     const footer = screen.getByRole('navigation', { name: 'Features footer' });
     expect(Array.from(footer.querySelectorAll('a')).map((a) => a.getAttribute('href'))).toEqual([
@@ -140,6 +144,6 @@ describe('public pages', () => {
     ['/terms', 'Terms'],
   ])('%s has its content', async (path, title) => {
     await renderApp(false, [path]);
-    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   });
 });

@@ -235,3 +235,14 @@ test('a comment deleted by its writer leaves the page’s list, and the red dot 
   await waitFor(() => expect(itemsOf(a)).toEqual([]));
   expect(screen.queryByTestId('unread-dot')).not.toBeInTheDocument();
 });
+
+test('an empty list is read once: what is made before or after the socket joins comes through the socket', async () => {
+  const { a, b, postId } = await authorAndFan();
+  renderApp(a);
+  await waitFor(() => expect(a.notifications.getState()).toMatchObject({ loaded: true, items: [] }));
+  // Whether the like lands before the socket has joined (the handshake's catch-up from before any id brings it)
+  // or after (a live push), it arrives without a second read of the list.
+  await memberActs.like(b, postId);
+  await waitFor(() => expect(typesOf(a)).toEqual(['like']));
+  expect(listReads(requests.calls)).toBe(1);
+});

@@ -3,11 +3,14 @@ import { ROUTE_PATTERNS, ROUTES } from '@devcircle/contracts';
 import { useAuth } from '@devcircle/sdk/react';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { LandingPage } from '../features/landing/LandingPage';
-import { MessagesComingSoon } from '../features/pages/MessagesComingSoon';
 import { CreateRedirect } from '../features/pages/CreateRedirect';
-import { FeaturesPage } from '../features/pages/FeaturesPage';
-import { PrivacyPage, TermsPage } from '../features/pages/LegalPage';
-import { SupportPage } from '../features/pages/SupportPage';
+import {
+  FeaturesPage,
+  MessagesComingSoon,
+  PrivacyPage,
+  SupportPage,
+  TermsPage,
+} from '../features/pages/lazyPages';
 import { RemoteParcel } from '../features/remotes/RemoteParcel';
 import type { RemoteName } from '../features/remotes/remoteNames';
 

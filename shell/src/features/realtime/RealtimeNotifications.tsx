@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useAuth, useSdk } from '@devcircle/sdk/react';
 import { afterFirstLoad } from './afterFirstLoad';
-import { newestId, openNotificationSocket, type NotificationSocket } from './notificationSocket';
+import { catchUpFrom } from './catchUpFrom';
+import type { NotificationSocket } from './notificationSocket';
 
 /**
  * The signed-in member's notifications: loaded once on sign-in, then kept live through the socket (§4 Auth,
@@ -25,23 +26,23 @@ export function RealtimeNotifications(): null {
   useEffect(() => {
     if (!userId || !token) return;
     let socket: NotificationSocket | null = null;
+    let cancelled = false;
     const cancelWait = afterFirstLoad(sdk.notifications, () => {
-      socket = openNotificationSocket({
-        baseUrl: globalThis.__DEVCIRCLE_API_BASE__ ?? '',
-        userId,
-        token: () => sdk.auth.getState().token,
-        newestHeld: () => newestId(sdk.notifications.getState().items),
-        onNotification: sdk.notifications.receive,
-        // Another tab or device marked all read or deleted all: this list follows.
-        onRead: sdk.notifications.applyRead,
-        onCleared: sdk.notifications.applyCleared,
-        // A post or comment was deleted: its notifications go.
-        onRemoved: sdk.notifications.applyRemoved,
-        onFirstConnect: () => {
-          // With nothing held there was no `after` to catch up from: what was made between the list's read and
-          // this socket joining would be missed, so the list is read again now that pushes arrive.
-          if (sdk.notifications.getState().items.length === 0) void sdk.notifications.load();
-        },
+      // socket.io's client is fetched only now: signed-out screens never load it.
+      void import('./notificationSocket').then(({ openNotificationSocket }) => {
+        if (cancelled) return;
+        socket = openNotificationSocket({
+          baseUrl: globalThis.__DEVCIRCLE_API_BASE__ ?? '',
+          userId,
+          token: () => sdk.auth.getState().token,
+          newestHeld: () => catchUpFrom(sdk.notifications.getState().items),
+          onNotification: sdk.notifications.receive,
+          // Another tab or device marked all read or deleted all: this list follows.
+          onRead: sdk.notifications.applyRead,
+          onCleared: sdk.notifications.applyCleared,
+          // A post or comment was deleted: its notifications go.
+          onRemoved: sdk.notifications.applyRemoved,
+        });
       });
     });
     const leave = () => socket?.pause();
@@ -51,6 +52,7 @@ export function RealtimeNotifications(): null {
     window.addEventListener('pagehide', leave);
     window.addEventListener('pageshow', back);
     return () => {
+      cancelled = true;
       cancelWait();
       window.removeEventListener('pagehide', leave);
       window.removeEventListener('pageshow', back);

@@ -7,8 +7,8 @@ export interface NotificationSocketOptions {
   userId: string;
   /** Read at every handshake (the first and each reconnect). */
   token(): string | null;
-  /** The newest notification _id the page holds, read at every handshake: the server catches up after it. */
-  newestHeld(): string | undefined;
+  /** Read at every handshake: the server sends what was made after this notification _id (catchUpFrom). */
+  newestHeld(): string;
   onNotification(notification: AppNotification): void;
   /** Another session of the user marked everything up to `upTo` read. */
   onRead(upTo: string): void;
@@ -16,8 +16,6 @@ export interface NotificationSocketOptions {
   onCleared(upTo: string): void;
   /** These went with the post or comment they were about. */
   onRemoved(ids: string[]): void;
-  /** The first handshake succeeded (the server now pushes this user's notifications to this socket). */
-  onFirstConnect(): void;
 }
 
 export interface NotificationSocket {
@@ -46,7 +44,6 @@ export function openNotificationSocket(options: NotificationSocketOptions): Noti
   socket.on('notifications:read', ({ upTo }: { upTo: string }) => options.onRead(upTo));
   socket.on('notifications:cleared', ({ upTo }: { upTo: string }) => options.onCleared(upTo));
   socket.on('notifications:removed', ({ ids }: { ids: string[] }) => options.onRemoved(ids));
-  socket.once('connect', () => options.onFirstConnect());
   socket.on('connect_error', (error) => console.debug('[realtime] connection failed:', error.message));
   socket.on('disconnect', (reason) => console.debug('[realtime] disconnected:', reason));
   return {
@@ -57,11 +54,4 @@ export function openNotificationSocket(options: NotificationSocketOptions): Noti
     pause: () => void socket.disconnect(),
     resume: () => void socket.connect(),
   };
-}
-
-/** The largest _id (ObjectIds grow with time), or undefined for an empty list. */
-export function newestId(items: readonly AppNotification[]): string | undefined {
-  let newest: string | undefined;
-  for (const { _id } of items) if (newest === undefined || _id > newest) newest = _id;
-  return newest;
 }

@@ -29,7 +29,13 @@ export function RemoteParcel({ remote }: RemoteParcelProps) {
       data-remote-status={status}
       aria-busy={status === 'loading'}
     >
-      {status === 'loading' && <RemoteLoading />}
+      {/* Over the remote's area, not above it: what the remote draws (its skeleton first) starts where it will
+          stay, and the spinner gives way as soon as there is something (no jump when loading ends). */}
+      {status === 'loading' && (
+        <div className={styles.placeholder}>
+          <RemoteLoading />
+        </div>
+      )}
       {status === 'failed' && <RemoteFallback onRetry={retry} />}
       <div ref={containerRef} className={styles.mount} hidden={status === 'failed'} />
     </section>

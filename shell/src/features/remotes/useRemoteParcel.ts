@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { mountRootParcel, type Parcel } from 'single-spa';
+import type { Parcel } from 'single-spa';
 import type { RemoteAppProps } from '@devcircle/sdk/remote';
-import { loadParcel } from './loadParcel';
 import { resetRemote } from './registerRemotes';
 import type { RemoteName } from './remoteNames';
 
@@ -56,6 +55,7 @@ export function useRemoteParcel(
     (async () => {
       try {
         if (attempt > 0) await resetRemote(remote);
+        const { loadParcel, mountRootParcel } = await import('./remoteRuntime');
         const config = await loadParcel(remote);
         if (!active) return;
         const parcel = mountRootParcel(config, {
