@@ -1,6 +1,15 @@
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const { sharedSingletons } = require('./shared');
 
+/**
+ * The plugin that hands the shell's federation runtime to the remotes (what `provideExternalRuntime` adds), named
+ * by its ES module file: the flag resolves it with `require`, which pulls in the CommonJS build of the whole
+ * runtime beside the ES one the bundler runtime uses — two copies in main.js (~60 KB raw) and two instances.
+ */
+const INJECT_RUNTIME_PLUGIN = require
+  .resolve('@module-federation/inject-external-runtime-core-plugin')
+  .replace(/\.cjs$/, '.js');
+
 /** The federation entry keeps a fixed name: manifests and caches find it by name, not by hash. */
 const REMOTE_ENTRY = 'remoteEntry.js';
 
@@ -11,6 +20,7 @@ const REMOTE_ENTRY = 'remoteEntry.js';
  */
 function federationPlugin({ name, dir, exposes, isHost, isDev }) {
   return new ModuleFederationPlugin({
+    ...(isHost ? { runtimePlugins: [INJECT_RUNTIME_PLUGIN] } : {}),
     name,
     filename: REMOTE_ENTRY,
     exposes: exposes || {},
@@ -24,7 +34,7 @@ function federationPlugin({ name, dir, exposes, isHost, isDev }) {
     experiments: {
       // One federation runtime per page: the shell bundles it and hands it to every remote, whose production
       // builds leave it out (~90 KB raw each). A remote's standalone dev page has no shell, so it keeps its own.
-      ...(isHost ? { provideExternalRuntime: true } : !isDev ? { externalRuntime: true } : {}),
+      ...(!isHost && !isDev ? { externalRuntime: true } : {}),
       // Browser-only builds: the runtime's Node.js code paths are dropped.
       optimization: { target: 'web' },
     },
