@@ -84,7 +84,22 @@ function createAppConfig({ name, dir, port, exposes, isHost = false, devEntry, h
         !isDev &&
         new StartupHintsPlugin({ fonts: ['inter-latin-400-normal', 'inter-latin-700-normal'] }),
     ].filter(Boolean),
-    optimization: { moduleIds: 'deterministic', chunkIds: isDev ? 'named' : 'deterministic' },
+    optimization: {
+      moduleIds: 'deterministic',
+      chunkIds: isDev ? 'named' : 'deterministic',
+      splitChunks: {
+        cacheGroups: {
+          // The contracts (routes, limits) are small and used by the app and by each shared module (the SDK, the
+          // UI kit); below the default size for a chunk of its own, a copy went into each of their chunks.
+          contracts: {
+            test: /[\\/]packages[\\/]contracts[\\/]/,
+            name: 'contracts',
+            chunks: 'async',
+            enforce: true,
+          },
+        },
+      },
+    },
     performance: { hints: false },
     devServer: devServer(port),
     stats: isDev ? 'minimal' : 'normal',
