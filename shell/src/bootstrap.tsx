@@ -3,14 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { sdk } from '@devcircle/sdk';
 import './styles';
 import { App } from './app/App';
-import { ensureRemotesRegistered } from './features/remotes/registerRemotes';
+import { warmUpSignedIn } from './features/remotes/warmUp';
 
-// Both start at once: the stored session is checked while the remotes' locations are read.
+// The stored session is checked while, for a member, the screen's remote and first data are already on their way
+// (a visitor's landing needs neither: the remotes' locations are read when a remote screen first opens).
 void sdk.auth.init();
-ensureRemotesRegistered().catch((error: unknown) => {
-  // Each remote's area shows its own fallback (and retries the read); the shell itself keeps working.
-  console.error('[shell] could not read /remotes.json', error);
-});
+if (sdk.auth.getState().token) warmUpSignedIn(sdk, window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');

@@ -9,3 +9,4 @@ export * from './posts';
 export * from './routes';
 export * from './session';
 export * from './users';
+export * from './screens';

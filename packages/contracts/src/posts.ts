@@ -1,3 +1,4 @@
+import { FEED_PAGE_SIZE } from './limits';
 import type { UserRef } from './users';
 
 /** The code languages of product-spec §3, in the create-post dropdown's order. */
@@ -60,4 +61,13 @@ export interface NewPost {
 export interface LikeResult {
   liked: boolean;
   likes: number;
+}
+
+/**
+ * `GET` of one feed page: the newest posts, or those older than `before` (cursor paging). Written once: the feed
+ * asks for its first page with it, and the shell fetches that page early with the same path (SDK `prefetch`).
+ */
+export function feedPagePath(before: string | null = null): string {
+  const cursor = before ? `&before=${encodeURIComponent(before)}` : '';
+  return `/api/posts?limit=${FEED_PAGE_SIZE}${cursor}`;
 }

@@ -58,7 +58,13 @@ export function createSdk(options: SdkOptions = {}): DevCircleSdk {
     log: options.log ?? ((message, error) => console.warn(message, error)),
   });
   const auth = createAuth({ store, tokens, api, keepAlive });
-  const publicApi = { get: api.get, post: api.post, put: api.put, delete: api.delete };
+  const publicApi = {
+    get: api.get,
+    post: api.post,
+    put: api.put,
+    delete: api.delete,
+    prefetch: api.prefetch,
+  };
   const unread = createUnread();
   return {
     version: SDK_VERSION,

@@ -14,7 +14,7 @@ export {
   NETWORK_ERROR,
   ABORTED,
 } from './api/errors';
-export type { FetchLike } from './api/client';
+export { PREFETCH_TTL_MS, type FetchLike } from './api/client';
 export { decodeTokenPayload, type TokenPayload } from './token';
 export { memoryStorage, type StorageLike } from './storage';
 export type { Timers } from './timers';

@@ -75,6 +75,12 @@ export interface ApiClient {
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  /**
+   * Starts `GET path` now, before the code that will ask for it has loaded (the shell does this for the first
+   * screen's data); the first `get(path)` made with the same token within PREFETCH_TTL_MS takes its answer instead
+   * of asking again. A failed prefetch is forgotten: that `get` then asks the server itself.
+   */
+  prefetch(path: string): void;
 }
 
 export interface NavigationApi {

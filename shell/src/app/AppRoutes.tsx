@@ -1,5 +1,11 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { ROUTE_PATTERNS, ROUTES } from '@devcircle/contracts';
+import {
+  ROUTE_PATTERNS,
+  ROUTES,
+  SIGNED_IN_SCREENS,
+  SIGNED_OUT_SCREENS,
+  type RemoteName,
+} from '@devcircle/contracts';
 import { useAuth } from '@devcircle/sdk/react';
 import { FullPageSpinner } from '../components/FullPageSpinner';
 import { LandingPage } from '../features/landing/LandingPage';
@@ -12,7 +18,6 @@ import {
   TermsPage,
 } from '../features/pages/lazyPages';
 import { RemoteParcel } from '../features/remotes/RemoteParcel';
-import type { RemoteName } from '../features/remotes/remoteNames';
 
 // `key` makes moving to another remote unmount the previous parcel; within one remote the parcel is updated.
 const slot = (remote: RemoteName) => <RemoteParcel key={remote} remote={remote} />;
@@ -44,18 +49,9 @@ const PROTECTED_PATHS = [
 function SignedInRoutes() {
   return (
     <Routes>
-      <Route path={ROUTES.landing} element={slot('feed')} />
-      <Route path={ROUTES.feed} element={slot('feed')} />
-      <Route path={ROUTES.createPost} element={slot('feed')} />
-      <Route path={ROUTE_PATTERNS.post} element={slot('feed')} />
-      <Route path={ROUTE_PATTERNS.profile} element={slot('profile')} />
-      <Route path={ROUTE_PATTERNS.followers} element={slot('profile')} />
-      <Route path={ROUTE_PATTERNS.following} element={slot('profile')} />
-      <Route path={ROUTES.editProfile} element={slot('profile')} />
-      <Route path={ROUTES.explore} element={slot('explore')} />
-      <Route path={ROUTES.notifications} element={slot('notifications')} />
-      <Route path={ROUTES.logoutConfirm} element={slot('account')} />
-      <Route path={ROUTES.settings} element={slot('account')} />
+      {SIGNED_IN_SCREENS.map(({ path, remote }) => (
+        <Route key={path} path={path} element={slot(remote)} />
+      ))}
       {/* A dialog, not a page (§2): it opens over the feed. */}
       <Route path={ROUTES.messages} element={messagesOverFeed} />
       <Route path={ROUTE_PATTERNS.messagesWith} element={messagesOverFeed} />
@@ -74,12 +70,9 @@ function SignedOutRoutes() {
   return (
     <Routes>
       <Route path={ROUTES.landing} element={<LandingPage />} />
-      <Route path={ROUTES.login} element={slot('account')} />
-      <Route path={ROUTES.register} element={slot('account')} />
-      {/* The registration mail's link: confirming it signs in, and the signed-in table then shows /feed. */}
-      <Route path={ROUTES.registerConfirm} element={slot('account')} />
-      <Route path={ROUTES.forgotPassword} element={slot('account')} />
-      <Route path={ROUTES.resetPassword} element={slot('account')} />
+      {SIGNED_OUT_SCREENS.map(({ path, remote }) => (
+        <Route key={path} path={path} element={slot(remote)} />
+      ))}
       <Route path={ROUTES.features} element={<FeaturesPage />} />
       <Route path={ROUTES.support} element={<SupportPage />} />
       <Route path={ROUTES.privacy} element={<PrivacyPage />} />

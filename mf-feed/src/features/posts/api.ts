@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { ApiClient } from '@devcircle/sdk';
 import { useSdk } from '@devcircle/sdk/react';
 import {
-  FEED_PAGE_SIZE,
+  feedPagePath,
   type CommentsPage,
   type FeedPage,
   type NewPost,
@@ -21,9 +21,7 @@ const commentPath = (postId: string, commentId: string) =>
 export function createPostsApi(api: ApiClient) {
   /** One feed page: the newest posts, or those older than `before` (cursor paging, constant cost per page). */
   function fetchFeedPage(before: string | null, signal?: AbortSignal): Promise<FeedPage> {
-    const query = new URLSearchParams({ limit: String(FEED_PAGE_SIZE) });
-    if (before) query.set('before', before);
-    return api.get<FeedPage>(`/api/posts?${query}`, {
+    return api.get<FeedPage>(feedPagePath(before), {
       timeoutMs: before ? LATER_PAGE_TIMEOUT_MS : FIRST_PAGE_TIMEOUT_MS,
       timeoutMessage: 'Posts fetch timeout',
       fallbackMessage: 'Unable to load posts. Please try again.',

@@ -43,7 +43,51 @@ export function joinUrl(baseUrl: string, path: string): string {
   return `${base}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
+/** How long a prefetched answer waits for the `get` it was made for (a first screen asks within a second or two). */
+export const PREFETCH_TTL_MS = 10_000;
+
+interface Exchange {
+  response: Response;
+  data: unknown;
+}
+
 export function createApiClient(deps: ClientDeps): InternalApiClient {
+  /** Prefetched GETs by path, with the token they were made with. */
+  const prefetched = new Map<string, { token: string | null; exchange: Promise<Exchange> }>();
+
+  function headersFor(token: string | null, withBody: boolean): Record<string, string> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (withBody) headers['Content-Type'] = 'application/json';
+    if (token) headers.Authorization = `Bearer ${token}`;
+    return headers;
+  }
+
+  function prefetch(path: string): void {
+    if (prefetched.has(path)) return;
+    const token = deps.getToken();
+    const exchange = deps
+      .fetch(joinUrl(deps.baseUrl, path), { method: 'GET', headers: headersFor(token, false) })
+      .then(async (response) => ({ response, data: await readBody(response) }));
+    // Unclaimed or failed, it is dropped; the `get` that claims a failed one asks again.
+    exchange.catch(() => undefined);
+    prefetched.set(path, { token, exchange });
+    deps.timers.setTimeout(() => {
+      if (prefetched.get(path)?.exchange === exchange) prefetched.delete(path);
+    }, PREFETCH_TTL_MS);
+  }
+
+  /** The prefetched exchange for a GET of `path` with `token`, taken (once); undefined when there is none. */
+  function claimPrefetched(
+    method: string,
+    path: string,
+    token: string | null,
+  ): Promise<Exchange> | undefined {
+    const entry = method === 'GET' ? prefetched.get(path) : undefined;
+    if (!entry) return undefined;
+    prefetched.delete(path);
+    return entry.token === token ? entry.exchange : undefined;
+  }
+
   async function request<T>(
     method: string,
     path: string,
@@ -51,12 +95,18 @@ export function createApiClient(deps: ClientDeps): InternalApiClient {
     options: InternalRequestOptions = {},
   ): Promise<T> {
     const token = deps.getToken();
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (token) headers.Authorization = `Bearer ${token}`;
+    const headers = headersFor(token, body !== undefined);
     const deadline = createDeadline(deps.timers, options);
+    const early = claimPrefetched(method, path, token);
     try {
-      const exchange = async (): Promise<{ response: Response; data: unknown }> => {
+      const exchange = async (): Promise<Exchange> => {
+        if (early) {
+          try {
+            return await early;
+          } catch {
+            // The prefetch failed (offline for a moment, say): this request asks for itself.
+          }
+        }
         let response: Response;
         try {
           response = await deps.fetch(joinUrl(deps.baseUrl, path), {
@@ -89,5 +139,6 @@ export function createApiClient(deps: ClientDeps): InternalApiClient {
     post: (path, body, options) => request('POST', path, body, options),
     put: (path, body, options) => request('PUT', path, body, options),
     delete: (path, options) => request('DELETE', path, undefined, options),
+    prefetch,
   };
 }

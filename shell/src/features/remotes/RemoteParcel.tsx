@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { RemoteFallback } from './RemoteFallback';
 import { RemoteLoading } from './RemoteLoading';
-import type { RemoteName } from './remoteNames';
+import type { RemoteName } from '@devcircle/contracts';
 import { useRemoteParcel } from './useRemoteParcel';
 import styles from './RemoteParcel.module.css';
 

@@ -4,7 +4,7 @@ import { loadRemote } from '@module-federation/enhanced/runtime';
 import '@devcircle/sdk/remote';
 import type { ParcelConfig } from 'single-spa';
 import { ensureRemotesRegistered } from './registerRemotes';
-import type { RemoteName } from './remoteNames';
+import type { RemoteName } from '@devcircle/contracts';
 
 /** A remote that has not loaded within this time is shown as failed (it may still be retried). */
 export const REMOTE_LOAD_TIMEOUT_MS = 10_000;

@@ -1,5 +1,5 @@
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { REMOTE_NAMES, type RemoteName } from './remoteNames';
+import { REMOTE_NAMES, type RemoteName } from '@devcircle/contracts';
 
 type RemotesManifest = Partial<Record<RemoteName, string>>;
 

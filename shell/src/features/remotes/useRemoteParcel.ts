@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { Parcel } from 'single-spa';
 import type { RemoteAppProps } from '@devcircle/sdk/remote';
 import { resetRemote } from './registerRemotes';
-import type { RemoteName } from './remoteNames';
+import type { RemoteName } from '@devcircle/contracts';
 
 export type RemoteStatus = 'loading' | 'mounted' | 'failed';
 
