@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import {
+  compressAnswers,
   errorHandler,
   HttpError,
   notFound,
@@ -86,6 +87,8 @@ export function createApp(parts: GatewayParts): Koa {
   };
 
   app.use(requestContext(logger, config.trustProxyHops));
+  // The gateway's own JSON (status, errors) above 1 KB; proxied answers come compressed by their service.
+  app.use(compressAnswers());
   app.use(errorHandler);
   app.use(gatewayErrors);
   app.use(securityHeaders(config));

@@ -128,6 +128,8 @@ export interface GatewayConfig extends BaseConfig {
   static: {
     enabled: boolean;
     shellDist: string;
+    /** Whether the builds' source maps (`*.map`) are served; off by default, they map minified code to sources. */
+    publicSourceMaps: boolean;
   };
   remotes: Record<RemoteName, RemoteConfig>;
 }
@@ -260,6 +262,7 @@ export function loadConfig(
     static: {
       enabled: flag(env, 'SERVE_STATIC', true),
       shellDist: path.resolve(env.SHELL_DIST?.trim() || path.join(root, 'shell', 'dist')),
+      publicSourceMaps: flag(env, 'SOURCE_MAPS_PUBLIC', false),
     },
     remotes,
   };

@@ -5,6 +5,7 @@ const { scriptRule, styleRules, assetRule } = require('./rules');
 const { devServer } = require('./dev-server');
 const { federationPlugin } = require('./federation');
 const { StartupHintsPlugin } = require('./preload');
+const { compressionPlugins } = require('./compress');
 
 /** `--mode` on the command line wins; otherwise NODE_ENV=production means a production build. */
 function resolveMode(argv) {
@@ -47,7 +48,9 @@ function createAppConfig({ name, dir, port, exposes, isHost = false, devEntry, h
     mode,
     context: dir,
     entry: entryFile ? { main: entryFile } : {},
-    devtool: isDev ? 'eval-cheap-module-source-map' : 'source-map',
+    // Production maps are written for the operator's tools but not named in the bundles: the gateway serves them
+    // only when SOURCE_MAPS_PUBLIC is on.
+    devtool: isDev ? 'eval-cheap-module-source-map' : 'hidden-source-map',
     output: {
       path: path.join(dir, 'dist'),
       // 'auto': each build finds its chunks next to the script that loaded it, so the gateway (or a CDN) can
@@ -83,6 +86,8 @@ function createAppConfig({ name, dir, port, exposes, isHost = false, devEntry, h
       isHost &&
         !isDev &&
         new StartupHintsPlugin({ fonts: ['inter-latin-400-normal', 'inter-latin-700-normal'] }),
+      // Last, so index.html (written by the plugins above) gets its compressed copies too.
+      ...(isDev ? [] : compressionPlugins()),
     ].filter(Boolean),
     optimization: {
       moduleIds: 'deterministic',

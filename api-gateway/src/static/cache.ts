@@ -18,9 +18,21 @@ export function isHashed(fileName: string): boolean {
   return parts.slice(0, -1).some((part) => HASH_PART.test(part));
 }
 
+/** The build's precompressed copies (`main.3f9a1c2b.js.br`) are cached like the file they hold. */
+const COMPRESSED_COPY = /\.(br|gz)$/;
+
 /** `Cache-Control` for a built file: entry points are revalidated, hashed chunks are cached for a year. */
 export function cacheControlFor(filePath: string): string {
-  const name = path.basename(filePath).toLowerCase();
+  const name = path.basename(filePath).toLowerCase().replace(COMPRESSED_COPY, '');
   if (ENTRY_FILES.has(name)) return NO_CACHE;
   return isHashed(name) ? IMMUTABLE : NO_CACHE;
+}
+
+/**
+ * A weak validator from the file's size and modification time (what a new build changes): the browser's copy of
+ * index.html, a manifest or a remote entry is revalidated with `If-None-Match` and answered 304 while current.
+ * Each encoding is its own file, so each variant has its own tag.
+ */
+export function etagFor(stats: { size: number; mtime: Date }): string {
+  return `W/"${stats.size.toString(16)}-${stats.mtime.getTime().toString(16)}"`;
 }

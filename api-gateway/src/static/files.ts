@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import type { Context, Middleware } from 'koa';
 import send from 'koa-send';
 import { REMOTES, type GatewayConfig } from '../config';
-import { cacheControlFor } from './cache';
+import { cacheControlFor, etagFor } from './cache';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en">
@@ -31,14 +31,29 @@ function isNavigation(ctx: Context): boolean {
   );
 }
 
-const setHeaders = (res: ServerResponse, filePath: string): void => {
+const setHeaders = (res: ServerResponse, filePath: string, stats: fs.Stats): void => {
   res.setHeader('Cache-Control', cacheControlFor(filePath));
+  res.setHeader('ETag', etagFor(stats));
+  // The build wrote brotli and gzip copies beside each file: which one is sent depends on Accept-Encoding.
+  res.setHeader('Vary', 'Accept-Encoding');
 };
 
-/** Serves one file with its cache class; answers 304 when the browser's copy is current. */
+const isSourceMap = (requestPath: string): boolean => requestPath.toLowerCase().endsWith('.map');
+
+/**
+ * Serves one file with its cache class, its brotli or gzip copy when the browser takes one (koa-send picks
+ * `<file>.br`, then `<file>.gz`, by Accept-Encoding); answers 304 when the browser's copy is current.
+ */
 async function serve(ctx: Context, root: string, filePath: string): Promise<boolean> {
   try {
-    const served = await send(ctx, filePath, { root, index: 'index.html', hidden: false, setHeaders });
+    const served = await send(ctx, filePath, {
+      root,
+      index: 'index.html',
+      hidden: false,
+      brotli: true,
+      gzip: true,
+      setHeaders,
+    });
     if (!served) return false;
   } catch (err) {
     const status = (err as { status?: number }).status;
@@ -63,6 +78,8 @@ export function staticFiles(config: Pick<GatewayConfig, 'static' | 'remotes'>): 
 
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    // Source maps stay on the build's disk unless an operator turns them on (SOURCE_MAPS_PUBLIC).
+    if (isSourceMap(ctx.path) && !config.static.publicSourceMaps) return next();
 
     for (const [prefix, root] of remoteRoots) {
       if (ctx.path.startsWith(prefix)) {
@@ -82,7 +99,9 @@ export function staticFiles(config: Pick<GatewayConfig, 'static' | 'remotes'>): 
       }
       return next();
     }
-    if (await serve(ctx, shellRoot, ctx.path)) return;
+    // `/` names the page itself: asked as index.html, so its compressed copy is found too.
+    const requested = ctx.path.endsWith('/') ? `${ctx.path}index.html` : ctx.path;
+    if (await serve(ctx, shellRoot, requested)) return;
     if (isNavigation(ctx) && (await serve(ctx, shellRoot, '/index.html'))) return;
     await next();
   };

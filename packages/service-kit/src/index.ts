@@ -75,6 +75,7 @@ export { Joi, validate, validated, type RequestSchemas } from './validation';
 export { cleanText, textField, textMessage, type CleanText, type TextKind, type TextProblem } from './text';
 export { INTERNAL_HEADER, internalHeaders, requireInternal } from './internal';
 export { runProcess } from './process';
+export { COMPRESSION_THRESHOLD_BYTES, compressAnswers } from './compression';
 export { invalidJson, isEncoded, oneBodyReading, parseJsonBody, unsupportedEncoding } from './body';
 export { localSecrets, SECRET_MIN_BYTES, SECRETS_FILE, weakSecret, type Secrets } from './secrets';
 export { probe, type ProbeResult, type ProbeTls } from './probe';

@@ -12,6 +12,7 @@ import {
   type BaseConfig,
   type ServiceName,
 } from './config';
+import { compressAnswers } from './compression';
 import { oneBodyReading } from './body';
 import { openDatabase, retryUntilDone, type Database } from './database';
 import { errorHandler } from './error-handler';
@@ -100,6 +101,7 @@ export function createApp<Context extends ServiceContext>(
   definition.routes(router, context);
   const health = healthRoutes(definition.name, deps.database, started);
   app.use(requestLogger(deps.logger));
+  app.use(compressAnswers());
   app.use(errorHandler);
   app.use(oneBodyReading);
   app.use(

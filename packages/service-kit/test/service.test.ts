@@ -1,5 +1,6 @@
 import os from 'node:os';
-import { gzipSync } from 'node:zlib';
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
 import {
   callerOf,
@@ -51,6 +52,9 @@ async function startNotesService(databasePort: number): Promise<RunningService> 
         );
         router.get('/count', async (ctx) => {
           ctx.body = { count: await notes.countDocuments() };
+        });
+        router.get('/many', (ctx) => {
+          ctx.body = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, text: `note number ${i}` })) };
         });
       },
     },
@@ -316,4 +320,45 @@ test('a context that throws (a bad setting) stops the start with its message', a
     { port: 0, env: kitEnv() },
   );
   await expect(start).rejects.toThrow('SOME_SETTING must be a number');
+});
+
+/** A GET with exactly the Accept-Encoding given (fetch would add its own and decode the answer). */
+function getRaw(path: string, acceptEncoding?: string) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+    http
+      .get(`${service.url}${path}`, { headers, agent: false }, (response) => {
+        const parts: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => parts.push(chunk));
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(parts) }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('answers compressed on the fly', () => {
+  const expected = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, text: `note number ${i}` })) };
+
+  it('JSON above 1 KB goes as brotli when taken, else gzip, else as it is; always with Vary', async () => {
+    const br = await getRaw('/many', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(JSON.parse(brotliDecompressSync(br.body).toString('utf8'))).toEqual(expected);
+    expect(br.body.length).toBeLessThan(JSON.stringify(expected).length / 4);
+
+    const gzip = await getRaw('/many', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.body).toString('utf8'))).toEqual(expected);
+
+    const plain = await getRaw('/many');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(JSON.parse(plain.body.toString('utf8'))).toEqual(expected);
+  });
+
+  it('a small answer is sent as it is', async () => {
+    const small = await getRaw('/count', 'br, gzip');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString('utf8'))).toEqual({ count: expect.any(Number) });
+  });
 });
