@@ -211,8 +211,8 @@ test('a code snippet of the post is shown in the code block with its language ba
   expect(region).toHaveAttribute('tabindex', '0');
   expect(region).toHaveTextContent('public class Main {}');
   expect(screen.getByText('Java')).toBeInTheDocument();
-  // The java grammar (added from prismjs) is loaded: 'public' is a keyword token.
-  expect(within(region).getByText('public')).toHaveClass('token', 'keyword');
+  // The java grammar is fetched when the snippet first shows: then 'public' is a keyword token.
+  expect(await within(region).findByText('public')).toHaveClass('token', 'keyword');
 });
 
 describe('CodeBlock', () => {
@@ -249,15 +249,15 @@ describe('CodeBlock', () => {
     expect(await screen.findByRole('button', { name: 'Copy' }, { timeout: 1000 })).toBeInTheDocument();
   });
 
-  test('badges and grammars: react is JSX, html is markup, other is plain text', () => {
+  test('badges and grammars: react is JSX, html is markup, other is plain text', async () => {
     const { unmount } = renderWithSdk(owner, <CodeBlock code="const x = <div />;" language="react" />);
     expect(screen.getByText('React')).toBeInTheDocument();
-    expect(within(screen.getByRole('region')).getByText('const')).toHaveClass('keyword');
+    expect(await within(screen.getByRole('region')).findByText('const')).toHaveClass('keyword');
     unmount();
 
     const html = renderWithSdk(owner, <CodeBlock code="<p>hi</p>" language="html" />);
     expect(screen.getByText('HTML')).toBeInTheDocument();
-    expect(screen.getByRole('region').querySelector('.token.tag')).not.toBeNull();
+    await waitFor(() => expect(screen.getByRole('region').querySelector('.token.tag')).not.toBeNull());
     html.unmount();
 
     renderWithSdk(owner, <CodeBlock code="SELECT plain" language="other" />);
@@ -284,4 +284,34 @@ test('like and delete failures are only logged: the card stays as it was', async
   expect(screen.getByRole('article')).toHaveTextContent('Already gone');
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   logged.mockRestore();
+});
+
+describe('CodeBlock highlighting', () => {
+  test('plain text first, in the same box; colours once the grammar has loaded; the text never changes', async () => {
+    const code = 'def greet(name):\n    return f"hi {name}"';
+    renderWithSdk(owner, <CodeBlock code={code} language="python" />);
+    const region = screen.getByRole('region', { name: 'Python code snippet' });
+    expect(region.querySelector('pre')).toHaveTextContent(code, { normalizeWhitespace: false });
+    expect(await within(region).findByText('def')).toHaveClass('token', 'keyword');
+    expect(within(region).getByText('def')).toHaveStyle({ color: 'var(--code-keyword)' });
+    expect(region.querySelector('pre')).toHaveTextContent(code, { normalizeWhitespace: false });
+    // Rendered as elements, not as HTML: a snippet's markup stays text.
+    expect(region.querySelector('script, img')).toBeNull();
+  });
+
+  test('a grammar loaded once highlights the next snippet at once', async () => {
+    const first = renderWithSdk(owner, <CodeBlock code="SELECT 1" language="sql" />);
+    expect(await within(screen.getByRole('region')).findByText('SELECT')).toHaveClass('keyword');
+    first.unmount();
+    renderWithSdk(owner, <CodeBlock code="SELECT 2" language="sql" />);
+    expect(within(screen.getByRole('region')).getByText('SELECT')).toHaveClass('keyword');
+  });
+
+  test('markup in a snippet is shown as text, highlighted or not', async () => {
+    renderWithSdk(owner, <CodeBlock code={'<img src=x onerror="alert(1)">'} language="html" />);
+    const region = screen.getByRole('region');
+    await waitFor(() => expect(region.querySelector('.token.tag')).not.toBeNull());
+    expect(region.querySelector('img')).toBeNull();
+    expect(region).toHaveTextContent('<img src=x onerror="alert(1)">');
+  });
 });

@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
-import { Highlight } from 'prism-react-renderer';
 import { Check, ChevronDown, ChevronUp, Copy } from 'lucide-react';
 import { Button, useCopyToClipboard } from '@devcircle/ui';
-import { Prism } from './prism';
 import { codeLanguageInfo } from './codeLanguage';
-import { codeTheme } from './codeTheme';
+import { PLAIN_CODE_STYLE } from './codeTheme';
+import { useHighlighted } from './highlight';
 import styles from './CodeBlock.module.css';
 
 /** Snippets longer than this are folded to their first lines (product-spec §9 code preview). */
@@ -28,6 +27,7 @@ export function CodeBlock({ code, language }: CodeBlockProps) {
   const foldable = lines.length > CODE_PREVIEW_LINES;
   const folded = foldable && !unfolded;
   const shown = folded ? lines.slice(0, CODE_PREVIEW_LINES).join('\n') : lines.join('\n');
+  const highlighted = useHighlighted(shown, grammar);
 
   return (
     <div className={styles.block}>
@@ -51,23 +51,17 @@ export function CodeBlock({ code, language }: CodeBlockProps) {
         role="region"
         aria-label={`${label} code snippet`}
       >
-        <Highlight prism={Prism} theme={codeTheme} code={shown} language={grammar}>
-          {({ tokens, getLineProps, getTokenProps }) => (
-            <pre className={styles.pre}>
-              <code>
-                {tokens.map((line, lineIndex) => (
-                  <span key={lineIndex} {...getLineProps({ line })}>
-                    {line.map((token, tokenIndex) => (
-                      <span key={tokenIndex} {...getTokenProps({ token })} />
-                    ))}
-                    {'\n'}
-                  </span>
-                ))}
-                {folded && <span className={styles.ellipsis}>…</span>}
-              </code>
-            </pre>
-          )}
-        </Highlight>
+        <pre className={styles.pre} style={PLAIN_CODE_STYLE}>
+          <code>
+            {highlighted}
+            {folded && (
+              <>
+                {'\n'}
+                <span className={styles.ellipsis}>…</span>
+              </>
+            )}
+          </code>
+        </pre>
       </div>
       {foldable && (
         <button
