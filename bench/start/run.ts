@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { groupCpuSeconds } from '../shared/proc';
 import { announce, finish, parseRunArgs, step, type Check } from '../shared/runner';
 import { formatMs, summarize } from '../shared/stats';
 import { right, type Table } from '../shared/table';
@@ -18,7 +19,6 @@ const ROOT = path.resolve(__dirname, '../..');
 const PORT = Number(process.env.BENCH_START_PORT ?? 19100);
 const URL = `http://localhost:${PORT}`;
 const WARM_REGISTRATIONS = 10;
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
 
 interface Round {
   toRunningMs: number;
@@ -28,24 +28,6 @@ interface Round {
   warmMedianMs: number;
   cpuSeconds: number;
   serverErrors: number;
-}
-
-/** utime + stime of every process in the group `pgid`, in seconds (/proc/<pid>/stat fields 14 and 15). */
-function groupCpuSeconds(pgid: number): number {
-  let ticks = 0;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // After the command name: state(0) ppid(1) pgrp(2) … utime(11) stime(12) cutime(13) cstime(14).
-      if (Number(fields[2]) !== pgid) continue;
-      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return ticks / TICKS_PER_SECOND;
 }
 
 function waitForRunning(child: ChildProcess): Promise<void> {

@@ -86,7 +86,7 @@ class StartupHintsPlugin {
               href: publicPath + file,
             }),
           ),
-          ...styles.map((file) => link({ rel: 'stylesheet', href: publicPath + file })),
+          ...styles.map((file) => link({ rel: 'preload', as: 'style', href: publicPath + file })),
           ...scripts.map((file) => link({ rel: 'preload', as: 'script', href: publicPath + file })),
         );
         return data;
