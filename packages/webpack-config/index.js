@@ -1,5 +1,6 @@
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CssMinimizerPlugin = require('css-minimizer-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { scriptRule, styleRules, assetRule } = require('./rules');
 const { devServer } = require('./dev-server');
@@ -90,6 +91,8 @@ function createAppConfig({ name, dir, port, exposes, isHost = false, devEntry, h
       ...(isDev ? [] : compressionPlugins()),
     ].filter(Boolean),
     optimization: {
+      // '...' keeps webpack's JavaScript minifier; the CSS went out with its comments and indentation.
+      minimizer: ['...', new CssMinimizerPlugin()],
       moduleIds: 'deterministic',
       chunkIds: isDev ? 'named' : 'deterministic',
       splitChunks: {
