@@ -54,12 +54,7 @@ export function CodeBlock({ code, language }: CodeBlockProps) {
         <pre className={styles.pre} style={PLAIN_CODE_STYLE}>
           <code>
             {highlighted}
-            {folded && (
-              <>
-                {'\n'}
-                <span className={styles.ellipsis}>…</span>
-              </>
-            )}
+            {folded && <span className={styles.ellipsis}>…</span>}
           </code>
         </pre>
       </div>

@@ -1,25 +1,59 @@
-import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { Token, TokenStream } from 'prismjs';
 import { isKnownGrammar, loadGrammar, loadedPrism } from './grammars';
 import { tokenStyle } from './codeTheme';
 
-/** Renders a Prism token stream as React elements (no HTML strings): `token <type> <alias>` spans. */
-function renderStream(stream: TokenStream, key = ''): ReactNode {
-  if (typeof stream === 'string') return stream;
-  if (Array.isArray(stream)) return stream.map((part, index) => renderStream(part, `${key}.${index}`));
-  const token = stream as Token;
-  const aliases = token.alias ? ([] as string[]).concat(token.alias) : [];
-  const style: CSSProperties | undefined = tokenStyle([token.type, ...aliases]);
-  return (
-    <span key={key} className={['token', token.type, ...aliases].join(' ')} style={style}>
-      {renderStream(token.content, key)}
+/** A run of text and the token types it is inside (outermost first); none for plain text. */
+interface Leaf {
+  types: string[];
+  text: string;
+}
+
+/** Prism's nested tokens as a flat list of leaves, each knowing every type around it. */
+function flatten(stream: TokenStream, types: string[], leaves: Leaf[]): Leaf[] {
+  if (typeof stream === 'string') leaves.push({ types, text: stream });
+  else if (Array.isArray(stream)) for (const part of stream) flatten(part, types, leaves);
+  else {
+    const token = stream as Token;
+    const aliases = token.alias ? ([] as string[]).concat(token.alias) : [];
+    flatten(token.content, [...types, token.type, ...aliases], leaves);
+  }
+  return leaves;
+}
+
+/** The leaves cut at line breaks: one list per line of the snippet. */
+function toLines(leaves: Leaf[]): Leaf[][] {
+  const lines: Leaf[][] = [[]];
+  for (const leaf of leaves) {
+    leaf.text.split('\n').forEach((part, index) => {
+      if (index > 0) lines.push([]);
+      if (part) lines[lines.length - 1].push({ types: leaf.types, text: part });
+    });
+  }
+  return lines;
+}
+
+/** One span per line (then a line break), one span per token: React elements, never HTML strings. */
+function renderLines(lines: Leaf[][]): ReactNode {
+  return lines.map((line, lineIndex) => (
+    <span key={lineIndex} className="token-line">
+      {line.map((leaf, leafIndex) =>
+        leaf.types.length ? (
+          <span key={leafIndex} className={['token', ...leaf.types].join(' ')} style={tokenStyle(leaf.types)}>
+            {leaf.text}
+          </span>
+        ) : (
+          leaf.text
+        ),
+      )}
+      {'\n'}
     </span>
-  );
+  ));
 }
 
 /**
- * `code` highlighted with `grammar`: plain text until the grammar has loaded (the same characters in the same
- * box, so nothing moves when the colours arrive), plain text for an unknown grammar or a failed load.
+ * `code` as lines, highlighted with `grammar` once it has loaded: plain lines until then (the same characters in
+ * the same box, so nothing moves when the colours arrive), and for an unknown grammar or a failed load.
  */
 export function useHighlighted(code: string, grammar: string): ReactNode {
   const [prism, setPrism] = useState(() => loadedPrism(grammar));
@@ -35,6 +69,6 @@ export function useHighlighted(code: string, grammar: string): ReactNode {
     };
   }, [grammar, prism]);
   const rules = prism?.languages?.[grammar];
-  if (!prism?.tokenize || !rules) return code;
-  return renderStream(prism.tokenize(code, rules));
+  const stream: TokenStream = prism?.tokenize && rules ? prism.tokenize(code, rules) : code;
+  return renderLines(toLines(flatten(stream, [], [])));
 }
