@@ -1,12 +1,12 @@
 import { Users } from 'lucide-react';
-import { ROUTES, type FollowList } from '@devcircle/contracts';
-import { BackLink, Button, cardClassName, cx, EmptyState, Page } from '@devcircle/ui';
+import type { FollowList } from '@devcircle/contracts';
+import { Button, cardClassName, cx, EmptyState, Page } from '@devcircle/ui';
+import { FOLLOW_LIST_TITLES, FollowListHeader } from './FollowListHeader';
 import { FollowListSkeleton } from './FollowListSkeleton';
 import { FollowRow } from './FollowRow';
 import { useFollowList } from './useFollowList';
 import styles from './FollowListScreen.module.css';
 
-const TITLES: Record<FollowList, string> = { followers: 'Followers', following: 'Following' };
 const EMPTY: Record<FollowList, string> = {
   followers: 'No followers yet.',
   following: 'Not following anyone yet.',
@@ -15,14 +15,11 @@ const EMPTY: Record<FollowList, string> = {
 /** /profile/{username}/followers and /following (product-spec §2): the people, newest first. */
 export function FollowListScreen({ username, list }: { username: string; list: FollowList }) {
   const { state, loadingMore, loadMore } = useFollowList(username, list);
-  const title = TITLES[list];
+  const title = FOLLOW_LIST_TITLES[list];
   return (
     <Page className={styles.page}>
-      <BackLink to={ROUTES.profile(username)}>Back to profile</BackLink>
-      <h1 className={styles.title}>
-        {title} <span className={styles.of}>of @{username}</span>
-      </h1>
-      {state.status === 'loading' && <FollowListSkeleton label={`Loading ${title.toLowerCase()}`} />}
+      <FollowListHeader username={username} list={list} />
+      {state.status === 'loading' && <FollowListSkeleton list={list} />}
       {state.status === 'failed' && (
         <EmptyState
           role="alert"

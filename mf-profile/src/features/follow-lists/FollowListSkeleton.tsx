@@ -1,12 +1,13 @@
+import type { FollowList } from '@devcircle/contracts';
 import { Card, Skeleton, VisuallyHidden } from '@devcircle/ui';
 import styles from './FollowListScreen.module.css';
 import rowStyles from './FollowRow.module.css';
 
 /** Rows with a list row's geometry while the list loads. */
-export function FollowListSkeleton({ label }: { label: string }) {
+export function FollowListSkeleton({ list }: { list: FollowList }) {
   return (
     <Card padding="none" stack={false} className={styles.list} aria-busy="true">
-      <VisuallyHidden role="status">{label}</VisuallyHidden>
+      <VisuallyHidden role="status">{`Loading ${list}`}</VisuallyHidden>
       {Array.from({ length: 5 }, (_, index) => (
         <div key={index} className={rowStyles.row} aria-hidden="true">
           <div className={rowStyles.person}>

@@ -4,6 +4,7 @@ import { useSdk } from '@devcircle/sdk/react';
 import {
   PROFILE_PAGE_SIZE,
   type FollowAnswer,
+  type FollowList,
   type FollowListPage,
   type ProfileAnswer,
   type ProfileEdit,
@@ -11,13 +12,22 @@ import {
   type PublicUser,
 } from '@devcircle/contracts';
 
-const userPath = (username: string) => `/api/users/${encodeURIComponent(username)}`;
+/** A profile alone (the edit screen's first request); with a suffix, one of its lists. */
+export const userPath = (username: string) => `/api/users/${encodeURIComponent(username)}`;
+
+/** The profile screen's first request: the profile with its first posts and the viewer's follow state. */
+export const profilePath = (username: string) =>
+  `${userPath(username)}?limit=${PROFILE_PAGE_SIZE}&includeFollowersData=true`;
+
+/** A page of a profile's followers or following. */
+export const followListPath = (username: string, list: FollowList, page = 1) =>
+  `${userPath(username)}/${list}?page=${page}`;
 
 /** The users service's calls (services/users/README.md), through the SDK's client (token, §8 errors). */
 export function createUsersApi(api: ApiClient) {
   return {
     fetchProfile: (username: string, signal?: AbortSignal) =>
-      api.get<ProfileAnswer>(`${userPath(username)}?limit=${PROFILE_PAGE_SIZE}&includeFollowersData=true`, {
+      api.get<ProfileAnswer>(profilePath(username), {
         fallbackMessage: 'Failed to fetch profile',
         signal,
       }),
@@ -27,12 +37,12 @@ export function createUsersApi(api: ApiClient) {
     fetchPosts: (username: string, page: number) =>
       api.get<ProfilePostsPage>(`${userPath(username)}/posts?page=${page}&limit=${PROFILE_PAGE_SIZE}`),
     fetchFollowers: (username: string, page = 1, signal?: AbortSignal) =>
-      api.get<FollowListPage<'followers'>>(`${userPath(username)}/followers?page=${page}`, {
+      api.get<FollowListPage<'followers'>>(followListPath(username, 'followers', page), {
         fallbackMessage: 'Failed to fetch followers',
         signal,
       }),
     fetchFollowing: (username: string, page = 1, signal?: AbortSignal) =>
-      api.get<FollowListPage<'following'>>(`${userPath(username)}/following?page=${page}`, {
+      api.get<FollowListPage<'following'>>(followListPath(username, 'following', page), {
         fallbackMessage: 'Failed to fetch following',
         signal,
       }),
