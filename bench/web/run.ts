@@ -5,12 +5,12 @@
  * TBT, CLS, JavaScript transferred — and the other categories' scores to bench/web/RESULTS.md. Needs a build
  * (`npm run build:web`); starts nothing else but the app, on its own ports and a fresh data directory.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { signUp } from '../../packages/test-kit/src';
+import { startApp, stopApp, waitForRunning } from '../shared/app';
 import { groupCpuSeconds } from '../shared/proc';
 import { announce, finish, parseRunArgs, step, type Check } from '../shared/runner';
 import { formatMs } from '../shared/stats';
@@ -23,17 +23,6 @@ const URL = `http://localhost:${PORT}`;
 
 /** The issue's goals: 90 on every page, 95 on the landing. */
 const GOALS: Record<string, number> = { landing: 95, feed: 90, profile: 90, explore: 90 };
-
-function waitForRunning(child: ChildProcess): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(`DevCircle is running at ${URL}`)) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`npm start ended (${code}):\n${output.slice(-2000)}`)));
-  });
-}
 
 /** A member with a feed worth showing: posts with and without snippets, and a few other members to explore. */
 async function seed(outboxDir: string): Promise<{ token: string; username: string }> {
@@ -84,27 +73,10 @@ async function main(): Promise<void> {
   }
   const t0 = performance.now();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'devcircle-bench-web-'));
-  const app = spawn('npm', ['start'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DB_PORT: String(PORT + 1),
-      AUTH_PORT: String(PORT + 11),
-      POSTS_PORT: String(PORT + 12),
-      USERS_PORT: String(PORT + 13),
-      NOTIFICATIONS_PORT: String(PORT + 14),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: URL,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_REGISTER_PER_IP: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'ignore'],
-    detached: true,
-  });
+  const app = startApp(PORT, dataDir, { PUBLIC_URL: URL });
   const summaries: PageSummary[] = [];
   try {
-    await step('start the app', () => waitForRunning(app));
+    await step('start the app', () => waitForRunning(app, URL));
     const member = await step('seed a member, posts and people', () => seed(path.join(dataDir, 'outbox')));
     const pages = [
       { name: 'landing', path: '/', session: null },
@@ -131,9 +103,7 @@ async function main(): Promise<void> {
       });
     }
   } finally {
-    const stopped = new Promise((resolve) => app.once('exit', resolve));
-    if (app.exitCode === null) process.kill(-(app.pid as number), 'SIGTERM');
-    await stopped;
+    await stopApp(app);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
