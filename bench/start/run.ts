@@ -108,7 +108,8 @@ async function main(): Promise<void> {
   const errors = rounds.reduce((sum, r) => sum + r.serverErrors, 0);
   const checks: Check[] = [
     {
-      check: 'every first registration right after "running" is accepted (202: the confirmation mail goes out)',
+      check:
+        'every first registration right after "running" is accepted (202: the confirmation mail goes out)',
       ok: rounds.every((r) => r.firstStatus === 202),
       detail: rounds.map((r) => r.firstStatus).join(', '),
     },
