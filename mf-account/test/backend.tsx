@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { configure, render } from '@testing-library/react';
+import { configure, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createSdk, memoryStorage, type DevCircleSdk, type FetchLike } from '@devcircle/sdk';
 import { SdkProvider } from '@devcircle/sdk/react';
@@ -78,6 +78,16 @@ export function accountService(baseUrl: string) {
 /** Renders `ui` with `sdk` given through the SDK's provider, the way the screens look it up. */
 export function renderWithSdk(ui: ReactElement, sdk: DevCircleSdk) {
   return render(<SdkProvider sdk={sdk}>{ui}</SdkProvider>);
+}
+
+/**
+ * Renders an account screen the way the shell mounts it (`AccountApp`), then waits for the screen itself: each
+ * route's code is its own chunk, so a skeleton holds its place until the code has loaded and the title shows.
+ */
+export async function renderScreen(ui: ReactElement, sdk: DevCircleSdk) {
+  const view = renderWithSdk(ui, sdk);
+  await screen.findByRole('heading', { level: 1 });
+  return view;
 }
 
 /**

@@ -5,7 +5,7 @@ import { AccountApp } from '../src/app/AccountApp';
 import {
   accountService,
   failingProxy,
-  renderWithSdk,
+  renderScreen,
   requestResetLink,
   unreachableUrl,
   useWebBackend,
@@ -15,8 +15,8 @@ const SENT = 'If an account with that email exists, a reset link has been sent.'
 
 const backend = useWebBackend();
 
-function renderForgot(service = accountService(backend().url)) {
-  renderWithSdk(<AccountApp path="/forgot-password" />, service.sdk);
+async function renderForgot(service = accountService(backend().url)) {
+  await renderScreen(<AccountApp path="/forgot-password" />, service.sdk);
   return service;
 }
 
@@ -25,8 +25,8 @@ async function requestLink(email = 'ada@example.com') {
   await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
 }
 
-test('the email field is a required email input inside a labelled form', () => {
-  renderForgot();
+test('the email field is a required email input inside a labelled form', async () => {
+  await renderForgot();
   expect(screen.getByRole('form', { name: 'Forgot password' })).toBeInTheDocument();
   const email = screen.getByLabelText('Email');
   expect(email).toHaveAttribute('type', 'email');
@@ -35,7 +35,7 @@ test('the email field is a required email input inside a labelled form', () => {
 
 test('success shows the fixed text and sends the trimmed email', async () => {
   await backend().signUp('ada');
-  const { calls } = renderForgot();
+  const { calls } = await renderForgot();
   await requestLink('  ada@example.com ');
   expect(await screen.findByRole('status')).toHaveTextContent(SENT);
   expect(calls).toEqual([{ route: 'POST /api/auth/forgot-password', body: { email: 'ada@example.com' } }]);
@@ -46,7 +46,7 @@ test('success shows the fixed text and sends the trimmed email', async () => {
 
 test('the success text stays fixed whether or not the address has an account', async () => {
   // The service answers the same for both (so does the screen): nothing reveals whether an account exists.
-  renderForgot();
+  await renderForgot();
   await requestLink('nobody-here@example.com');
   expect(await screen.findByRole('status')).toHaveTextContent(SENT);
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -55,7 +55,7 @@ test('the success text stays fixed whether or not the address has an account', a
 test('the button reads Sending... while the request is out', async () => {
   const service = accountService(backend().url);
   const held = service.hold('POST /api/auth/forgot-password');
-  renderForgot(service);
+  await renderForgot(service);
   await requestLink();
   expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
   held.release();
@@ -66,7 +66,7 @@ test('the button reads Sending... while the request is out', async () => {
 test('a failure shows the server’s message', async () => {
   // The gateway allows 5 requests per address an hour; the screen's is the 6th.
   for (let attempt = 1; attempt <= 5; attempt += 1) await requestResetLink(backend(), 'limited@example.com');
-  renderForgot();
+  await renderForgot();
   await requestLink('limited@example.com');
   expect(await screen.findByRole('alert')).toHaveTextContent(
     /^Too many attempts\. Please try again in \d+ minutes?\.$/,
@@ -78,7 +78,7 @@ test('a failure without a message falls back to the generic text', async () => {
   // Our gateway always sends a message; a bare error page comes from a proxy in front of it (see failingProxy).
   const proxy = await failingProxy();
   try {
-    renderForgot(accountService(proxy.url));
+    await renderForgot(accountService(proxy.url));
     await requestLink();
     expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
   } finally {
@@ -87,7 +87,7 @@ test('a failure without a message falls back to the generic text', async () => {
 });
 
 test('no answer at all falls back to the generic text too, and editing the email clears it', async () => {
-  renderForgot(accountService(await unreachableUrl()));
+  await renderForgot(accountService(await unreachableUrl()));
   await requestLink();
   expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
   await userEvent.type(screen.getByLabelText('Email'), 'x');
@@ -95,7 +95,7 @@ test('no answer at all falls back to the generic text too, and editing the email
 });
 
 test('the link back to sign in goes to /login', async () => {
-  const { navigate } = renderForgot();
+  const { navigate } = await renderForgot();
   await userEvent.click(screen.getByRole('link', { name: 'Back to sign in' }));
   expect(navigate).toHaveBeenCalledWith('/login', undefined);
 });

@@ -2,12 +2,12 @@ import '@testing-library/jest-dom';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AccountApp } from '../src/app/AccountApp';
-import { accountService, PASSWORD, renderWithSdk, unreachableUrl, useWebBackend } from './backend';
+import { accountService, PASSWORD, renderScreen, unreachableUrl, useWebBackend } from './backend';
 
 const backend = useWebBackend();
 
-function renderLogin(service = accountService(backend().url)) {
-  renderWithSdk(<AccountApp path="/login" />, service.sdk);
+async function renderLogin(service = accountService(backend().url)) {
+  await renderScreen(<AccountApp path="/login" />, service.sdk);
   const form = screen.getByRole('form', { name: 'Sign in' });
   return { ...service, form };
 }
@@ -16,7 +16,7 @@ afterEach(() => jest.restoreAllMocks());
 
 test('a failed sign-in shows the server’s message in a banner that clears when a field is edited', async () => {
   const user = userEvent.setup();
-  const { navigate } = renderLogin();
+  const { navigate } = await renderLogin();
   await user.type(screen.getByLabelText('Email'), 'nobody@example.com');
   await user.type(screen.getByLabelText('Password'), 'wrong-password');
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -30,7 +30,7 @@ test('a failed sign-in shows the server’s message in a banner that clears when
 
 test('without a server message (no answer at all) the banner says Login failed', async () => {
   const user = userEvent.setup();
-  renderLogin(accountService(await unreachableUrl()));
+  await renderLogin(accountService(await unreachableUrl()));
   await user.type(screen.getByLabelText('Email'), 'ada@example.com');
   await user.type(screen.getByLabelText('Password'), PASSWORD);
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -42,7 +42,7 @@ test('the button reads Signing in... while busy, then success goes to /feed', as
   await backend().signUp('ada');
   const service = accountService(backend().url);
   const held = service.hold('POST /api/auth/login');
-  const { sdk, navigate, calls } = renderLogin(service);
+  const { sdk, navigate, calls } = await renderLogin(service);
   await user.type(screen.getByLabelText('Email'), ' ada@example.com ');
   await user.type(screen.getByLabelText('Password'), PASSWORD);
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -61,7 +61,7 @@ test('the button reads Signing in... while busy, then success goes to /feed', as
 
 test('Show/Hide switches the password between hidden and visible', async () => {
   const user = userEvent.setup();
-  renderLogin();
+  await renderLogin();
   const password = screen.getByLabelText('Password');
   expect(password).toHaveAttribute('type', 'password');
 
@@ -75,7 +75,7 @@ test('Show/Hide switches the password between hidden and visible', async () => {
 
 test('the Forgot password and Create account links navigate through the SDK', async () => {
   const user = userEvent.setup();
-  const { navigate } = renderLogin();
+  const { navigate } = await renderLogin();
   await user.click(screen.getByRole('link', { name: 'Forgot password?' }));
   expect(navigate).toHaveBeenLastCalledWith('/forgot-password', undefined);
   await user.click(screen.getByRole('link', { name: 'Create account' }));

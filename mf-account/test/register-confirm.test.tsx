@@ -7,7 +7,7 @@ import {
   accountService,
   PASSWORD,
   registrationLink,
-  renderWithSdk,
+  renderScreen,
   unreachableUrl,
   useWebBackend,
 } from './backend';
@@ -18,8 +18,8 @@ const INVALID = 'This link is invalid or has expired.';
 let counter = 0;
 const freshName = () => `conf${process.pid}x${++counter}`;
 
-function renderConfirm(search?: string, service = accountService(backend().url)) {
-  renderWithSdk(
+async function renderConfirm(search?: string, service = accountService(backend().url)) {
+  await renderScreen(
     // Strict mode mounts twice, as the shell's development build does: the link must still be sent once.
     <StrictMode>
       <AccountApp path="/register/confirm" search={search} />
@@ -32,7 +32,7 @@ function renderConfirm(search?: string, service = accountService(backend().url))
 test.each([undefined, '', '?token=', '?token=%20'])(
   'without a token (%p): Invalid Link, a way to register again, nothing sent',
   async (search) => {
-    const { calls, navigate } = renderConfirm(search);
+    const { calls, navigate } = await renderConfirm(search);
     expect(screen.getByRole('heading', { name: 'Invalid Link' })).toBeInTheDocument();
     expect(screen.getByText(INVALID)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: 'Register again' }));
@@ -46,7 +46,7 @@ test('the link creates the account and signs in, then /feed, as a registration d
   const token = await registrationLink(backend(), username);
   const service = accountService(backend().url);
   const held = service.holdAnswer(CONFIRM);
-  const { sdk, calls, navigate } = renderConfirm(`?token=${token}`, service);
+  const { sdk, calls, navigate } = await renderConfirm(`?token=${token}`, service);
 
   expect(await screen.findByRole('status')).toHaveTextContent('Creating your account');
   expect(screen.getByRole('heading', { name: 'Finishing your account' })).toBeInTheDocument();
@@ -74,7 +74,7 @@ test('a link used already (in another browser): the server’s message, a way to
   });
   expect(elsewhere.status).toBe(201);
 
-  const { sdk, navigate } = renderConfirm(`?token=${token}`);
+  const { sdk, navigate } = await renderConfirm(`?token=${token}`);
   const heading = await screen.findByRole('heading', { name: 'We could not finish your account' });
   expect(heading).toHaveFocus();
   expect(screen.getByRole('alert')).toHaveTextContent(INVALID);
@@ -88,7 +88,7 @@ test('a link used already (in another browser): the server’s message, a way to
 test('a username taken before the click: the server says so, and offers to register again', async () => {
   const token = await registrationLink(backend(), 'racer', 'racer1@example.com');
   await backend().signUp('RACER');
-  const { navigate } = renderConfirm(`?token=${token}`);
+  const { navigate } = await renderConfirm(`?token=${token}`);
   expect(await screen.findByRole('alert')).toHaveTextContent(
     'Someone took this username before you confirmed. Please register again with another one.',
   );
@@ -98,7 +98,7 @@ test('a username taken before the click: the server says so, and offers to regis
 
 test('no answer at all: Registration failed, and Try again sends the link again', async () => {
   const service = accountService(await unreachableUrl());
-  renderConfirm('?token=some-token', service);
+  await renderConfirm('?token=some-token', service);
   expect(await screen.findByRole('alert')).toHaveTextContent('Registration failed');
   expect(service.calls).toHaveLength(1);
   await userEvent.click(screen.getByRole('button', { name: 'Try again' }));

@@ -2,12 +2,12 @@ import '@testing-library/jest-dom';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AccountApp } from '../src/app/AccountApp';
-import { accountService, renderWithSdk, unreachableUrl, useWebBackend } from './backend';
+import { accountService, renderScreen, unreachableUrl, useWebBackend } from './backend';
 
 const backend = useWebBackend();
 
-function renderRegister(service = accountService(backend().url)) {
-  renderWithSdk(<AccountApp path="/register" />, service.sdk);
+async function renderRegister(service = accountService(backend().url)) {
+  await renderScreen(<AccountApp path="/register" />, service.sdk);
   return service;
 }
 
@@ -29,7 +29,7 @@ async function fill(values: Record<string, string>) {
 }
 
 test('an empty form shows the required message of each field, and sends nothing', async () => {
-  const { calls } = renderRegister();
+  const { calls } = await renderRegister();
   await submit();
   expect(errorOf('Username')).toBe('Username is required');
   expect(errorOf('Email')).toBe('Email is required');
@@ -41,7 +41,7 @@ test('an empty form shows the required message of each field, and sends nothing'
 });
 
 test('too short, malformed and mismatched values show their §5 messages', async () => {
-  const { calls } = renderRegister();
+  const { calls } = await renderRegister();
   await fill({ Username: 'ab', Email: 'not-an-email', Password: '12345', 'Confirm password': '54321' });
   await submit();
   expect(errorOf('Username')).toBe('Username must be at least 3 characters');
@@ -52,7 +52,7 @@ test('too short, malformed and mismatched values show their §5 messages', async
 });
 
 test('an email without a dotted domain is not valid', async () => {
-  renderRegister();
+  await renderRegister();
   await fill({
     Username: 'ada',
     Email: 'ada@example',
@@ -67,7 +67,7 @@ test('an email without a dotted domain is not valid', async () => {
 });
 
 test('each field’s error clears when that field is edited, and only that one', async () => {
-  renderRegister();
+  await renderRegister();
   await submit();
   await userEvent.type(field('Username'), 'a');
   expect(errorOf('Username')).toBe('');
@@ -82,7 +82,7 @@ test('each field’s error clears when that field is edited, and only that one',
 });
 
 test('the mismatch error clears when the confirmation is edited', async () => {
-  renderRegister();
+  await renderRegister();
   await fill({
     Username: 'ada',
     Email: 'ada@example.com',
@@ -97,7 +97,7 @@ test('the mismatch error clears when the confirmation is edited', async () => {
 
 test('a server conflict shows in the banner and on its field; both clear when that field is edited', async () => {
   await backend().signUp('taken');
-  const { navigate } = renderRegister();
+  const { navigate } = await renderRegister();
   await fill({
     Username: 'taken',
     Email: 'someone-else@example.com',
@@ -115,7 +115,7 @@ test('a server conflict shows in the banner and on its field; both clear when th
 });
 
 test('without a server message (no answer at all) the banner says Registration failed', async () => {
-  renderRegister(accountService(await unreachableUrl()));
+  await renderRegister(accountService(await unreachableUrl()));
   await fill({
     Username: 'ada',
     Email: 'ada@example.com',
@@ -131,7 +131,7 @@ const PENDING = 'Check your inbox: we sent you a link to finish creating your ac
 test('the button reads Creating account... while busy; success says to check the inbox, signs nobody in', async () => {
   const service = accountService(backend().url);
   const held = service.hold('POST /api/auth/register');
-  const { sdk, calls, navigate } = renderRegister(service);
+  const { sdk, calls, navigate } = await renderRegister(service);
   await fill({ Username: ' ada ', Email: 'a@b.co', Password: 'secret123', 'Confirm password': 'secret123' });
   await submit();
   expect(await screen.findByRole('button', { name: 'Creating account...' })).toBeDisabled();
@@ -156,7 +156,7 @@ test('the button reads Creating account... while busy; success says to check the
 
 test('an address that already has an account gets the very same screen', async () => {
   await backend().signUp('owner1');
-  renderRegister();
+  await renderRegister();
   await fill({
     Username: 'newcomer',
     Email: 'owner1@example.com',
@@ -170,7 +170,7 @@ test('an address that already has an account gets the very same screen', async (
 });
 
 test('Use another email goes back to the form, values kept and the email field focused', async () => {
-  renderRegister();
+  await renderRegister();
   await fill({
     Username: 'typo',
     Email: 'typo@exmaple.com',
@@ -185,7 +185,7 @@ test('Use another email goes back to the form, values kept and the email field f
 });
 
 test('Show/Hide reveals the password', async () => {
-  renderRegister();
+  await renderRegister();
   await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
   expect(field('Password')).toHaveAttribute('type', 'text');
 });

@@ -6,7 +6,7 @@ import {
   accountService,
   failingProxy,
   RESET_DONE,
-  renderWithSdk,
+  renderScreen,
   requestResetLink,
   unreachableUrl,
   useWebBackend,
@@ -18,8 +18,8 @@ const backend = useWebBackend();
 const SOME_TOKEN = 'some-reset-token';
 const RESET = 'POST /api/auth/reset-password';
 
-function renderReset(search?: string, service = accountService(backend().url)) {
-  renderWithSdk(<AccountApp path="/reset-password" search={search} />, service.sdk);
+async function renderReset(search?: string, service = accountService(backend().url)) {
+  await renderScreen(<AccountApp path="/reset-password" search={search} />, service.sdk);
   return service;
 }
 
@@ -66,7 +66,7 @@ afterEach(() => jest.useRealTimers());
 test.each([undefined, '', '?token=', '?token=%20', '?other=1'])(
   'without a token (%p) the screen says Invalid Link and offers a new one',
   async (search) => {
-    const { navigate, calls } = renderReset(search);
+    const { navigate, calls } = await renderReset(search);
     expect(screen.getByRole('heading', { name: 'Invalid Link' })).toBeInTheDocument();
     expect(screen.getByText('Reset token is missing or invalid.')).toBeInTheDocument();
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
@@ -80,7 +80,7 @@ test.each([undefined, '', '?token=', '?token=%20', '?other=1'])(
 
 test('a short password and a mismatch show their messages and send nothing', async () => {
   const user = userEvent.setup();
-  const { calls } = renderReset(`?token=${SOME_TOKEN}`);
+  const { calls } = await renderReset(`?token=${SOME_TOKEN}`);
   await choose(user, '12345', '54321');
   expect(errorOf(password())).toBe('Password must be at least 6 characters.');
   expect(errorOf(confirmation())).toBe('Passwords do not match.');
@@ -90,7 +90,7 @@ test('a short password and a mismatch show their messages and send nothing', asy
 
 test('an empty form asks for 6 characters; a long enough password only needs its confirmation', async () => {
   const user = userEvent.setup();
-  renderReset(`?token=${SOME_TOKEN}`);
+  await renderReset(`?token=${SOME_TOKEN}`);
   await choose(user, '');
   expect(errorOf(password())).toBe('Password must be at least 6 characters.');
   expect(errorOf(confirmation())).toBe('');
@@ -103,7 +103,7 @@ test('an empty form asks for 6 characters; a long enough password only needs its
 
 test('each field’s message clears when that field is edited', async () => {
   const user = userEvent.setup();
-  renderReset(`?token=${SOME_TOKEN}`);
+  await renderReset(`?token=${SOME_TOKEN}`);
   await choose(user, '123', '321');
   await user.type(password(), '4');
   expect(errorOf(password())).toBe('');
@@ -114,7 +114,7 @@ test('each field’s message clears when that field is edited', async () => {
 
 test('Show/Hide reveals the new password', async () => {
   const user = userEvent.setup();
-  renderReset(`?token=${SOME_TOKEN}`);
+  await renderReset(`?token=${SOME_TOKEN}`);
   expect(password()).toHaveAttribute('type', 'password');
   await user.click(screen.getByRole('button', { name: 'Show password' }));
   expect(password()).toHaveAttribute('type', 'text');
@@ -124,7 +124,7 @@ test('Show/Hide reveals the new password', async () => {
 
 test('success shows the server’s message, then goes to /login once 2 s have passed', async () => {
   const { email, token } = await userWithResetLink();
-  const service = renderReset(`?token=${token}`);
+  const service = await renderReset(`?token=${token}`);
   await submitThenFakeTimers(service);
 
   expect(screen.getByRole('status')).toHaveTextContent(RESET_DONE);
@@ -149,7 +149,7 @@ test('success shows the server’s message, then goes to /login once 2 s have pa
 test('leaving the screen before the redirect cancels it', async () => {
   const { token } = await userWithResetLink();
   const service = accountService(backend().url);
-  const { unmount } = renderWithSdk(
+  const { unmount } = await renderScreen(
     <AccountApp path="/reset-password" search={`?token=${token}`} />,
     service.sdk,
   );
@@ -165,7 +165,7 @@ test('the button reads Resetting password... while busy', async () => {
   const user = userEvent.setup();
   const service = accountService(backend().url);
   const held = service.hold(RESET);
-  renderReset(`?token=${SOME_TOKEN}`, service);
+  await renderReset(`?token=${SOME_TOKEN}`, service);
   await choose(user, 'new-secret');
   expect(await screen.findByRole('button', { name: 'Resetting password...' })).toBeDisabled();
   held.release();
@@ -176,7 +176,7 @@ test('the button reads Resetting password... while busy', async () => {
 
 test('an invalid or expired link shows the server’s message and no redirect', async () => {
   const user = userEvent.setup();
-  const { navigate } = renderReset('?token=expired-token');
+  const { navigate } = await renderReset('?token=expired-token');
   await choose(user, 'new-secret');
   expect(await screen.findByRole('alert')).toHaveTextContent('Reset link is invalid or has expired.');
   expect(screen.queryByRole('status')).not.toBeInTheDocument();
@@ -190,7 +190,7 @@ test('a used link is refused the second time', async () => {
   const first = accountService(backend().url);
   await first.sdk.api.post('/api/auth/reset-password', { token, password: 'first-secret' });
   const user = userEvent.setup();
-  renderReset(`?token=${token}`);
+  await renderReset(`?token=${token}`);
   await choose(user, 'second-secret');
   expect(await screen.findByRole('alert')).toHaveTextContent('Reset link is invalid or has expired.');
   expect(screen.queryByRole('status')).not.toBeInTheDocument();
@@ -201,7 +201,7 @@ test('a failure without a message falls back to the reset failure text', async (
   const proxy = await failingProxy();
   try {
     const user = userEvent.setup();
-    renderReset(`?token=${SOME_TOKEN}`, accountService(proxy.url));
+    await renderReset(`?token=${SOME_TOKEN}`, accountService(proxy.url));
     await choose(user, 'new-secret');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Reset failed. Try again or request a new link.',
@@ -213,7 +213,7 @@ test('a failure without a message falls back to the reset failure text', async (
 
 test('no answer at all falls back to the reset failure text too', async () => {
   const user = userEvent.setup();
-  renderReset(`?token=${SOME_TOKEN}`, accountService(await unreachableUrl()));
+  await renderReset(`?token=${SOME_TOKEN}`, accountService(await unreachableUrl()));
   await choose(user, 'new-secret');
   expect(await screen.findByRole('alert')).toHaveTextContent(
     'Reset failed. Try again or request a new link.',

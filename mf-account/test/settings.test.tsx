@@ -4,8 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { ApiError } from '@devcircle/sdk';
 import { PRIVACY_FAILURE_MESSAGE } from '../src/features/settings/api';
 import { failureMessage } from '../src/features/settings/failureMessage';
+import { AccountApp } from '../src/app/AccountApp';
 import { notificationPreferencesKey } from '../src/features/settings/notificationPreferences';
-import { PASSWORD, unreachableUrl, useWebBackend } from './backend';
+import { PRIVACY_SWITCH } from '../src/features/settings/settingsText';
+import { PASSWORD, renderWithSdk, unreachableUrl, useWebBackend } from './backend';
 import {
   divertedMember,
   freshUsername,
@@ -237,6 +239,30 @@ describe('Account Privacy', () => {
       user: { isPrivate: false },
     });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('while the value loads, the switch’s row keeps its words and its place, then the switch takes it', async () => {
+    // The profile the value comes from is held back until release(), then reaches the real gateway.
+    const { sdk, release } = await divertedMember(
+      backend(),
+      backend().url,
+      (method, url) => method === 'GET' && new URL(url).pathname.startsWith('/api/users/'),
+    );
+    renderWithSdk(<AccountApp path="/settings" />, sdk);
+    const privacy = await screen.findByRole('region', { name: 'Account Privacy' });
+    await waitFor(() =>
+      expect(within(privacy).getByRole('status')).toHaveTextContent('Loading your privacy setting'),
+    );
+    expect(within(privacy).getByText('Private account')).toBeInTheDocument();
+    expect(within(privacy).getByText(PRIVACY_SWITCH.hint)).toBeInTheDocument();
+    expect(within(privacy).queryByRole('switch')).not.toBeInTheDocument();
+
+    release();
+    expect(await within(privacy).findByRole('switch', { name: 'Private account' })).toHaveAttribute(
+      'aria-checked',
+      'false',
+    );
+    expect(within(privacy).queryByRole('status')).not.toBeInTheDocument();
   });
 
   test('when the call gets no answer the switch flips back and says to check the connection', async () => {

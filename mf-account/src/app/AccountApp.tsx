@@ -1,33 +1,99 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { ROUTES } from '@devcircle/contracts';
 import type { RemoteAppProps } from '@devcircle/sdk/remote';
-import { LoginScreen } from '../features/login/LoginScreen';
-import { RegisterScreen } from '../features/register/RegisterScreen';
-import { RegisterConfirmScreen } from '../features/register-confirm/RegisterConfirmScreen';
-import { LogoutConfirmScreen } from '../features/logout-confirm/LogoutConfirmScreen';
-import { ForgotPasswordScreen } from '../features/forgot-password/ForgotPasswordScreen';
-import { ResetPasswordScreen } from '../features/reset-password/ResetPasswordScreen';
-import { SettingsScreen } from '../features/settings/SettingsScreen';
-import { NotFoundScreen } from '../features/not-found/NotFoundScreen';
+import { AuthCardSkeleton, type AuthCardShape } from '../components/AuthCardSkeleton';
+import { linkTokenFrom } from '../features/linkToken';
+import { SettingsSkeleton } from '../features/settings/SettingsSkeleton';
+
+// Each screen is a chunk of its own, fetched the first time its route shows: a route loads only its own code.
+const LoginScreen = lazy(() =>
+  import(/* webpackChunkName: "login-screen" */ '../features/login/LoginScreen').then((module) => ({
+    default: module.LoginScreen,
+  })),
+);
+const RegisterScreen = lazy(() =>
+  import(/* webpackChunkName: "register-screen" */ '../features/register/RegisterScreen').then((module) => ({
+    default: module.RegisterScreen,
+  })),
+);
+const RegisterConfirmScreen = lazy(() =>
+  import(
+    /* webpackChunkName: "register-confirm-screen" */ '../features/register-confirm/RegisterConfirmScreen'
+  ).then((module) => ({ default: module.RegisterConfirmScreen })),
+);
+const LogoutConfirmScreen = lazy(() =>
+  import(
+    /* webpackChunkName: "logout-confirm-screen" */ '../features/logout-confirm/LogoutConfirmScreen'
+  ).then((module) => ({ default: module.LogoutConfirmScreen })),
+);
+const ForgotPasswordScreen = lazy(() =>
+  import(
+    /* webpackChunkName: "forgot-password-screen" */ '../features/forgot-password/ForgotPasswordScreen'
+  ).then((module) => ({ default: module.ForgotPasswordScreen })),
+);
+const ResetPasswordScreen = lazy(() =>
+  import(
+    /* webpackChunkName: "reset-password-screen" */ '../features/reset-password/ResetPasswordScreen'
+  ).then((module) => ({ default: module.ResetPasswordScreen })),
+);
+const SettingsScreen = lazy(() =>
+  import(/* webpackChunkName: "settings-screen" */ '../features/settings/SettingsScreen').then((module) => ({
+    default: module.SettingsScreen,
+  })),
+);
+const NotFoundScreen = lazy(() =>
+  import(/* webpackChunkName: "not-found-screen" */ '../features/not-found/NotFoundScreen').then(
+    (module) => ({
+      default: module.NotFoundScreen,
+    }),
+  ),
+);
+
+/** What each card screen first shows, for its skeleton while its code loads (measured at 375 and 1280 px). */
+const CARDS = {
+  login: { subtitleLines: 1, fields: 2, footer: true },
+  register: { subtitleLines: 2, fields: 4, footer: true },
+  forgotPassword: { subtitleLines: 2, fields: 1, footer: true },
+  newPassword: { subtitleLines: 1, fields: 2, footer: true },
+  invalidLink: { subtitleLines: 1, fields: 0, action: 'one', footer: true },
+  confirming: { subtitleLines: 0, fields: 0, action: 'one', footer: false },
+  logoutConfirm: { subtitleLines: 1, fields: 0, action: 'two', footer: false },
+  notFound: { subtitleLines: 1, fields: 0, footer: false },
+} satisfies Record<string, AuthCardShape>;
 
 /** Picks the account screen from the path; the shell's router decides which paths reach this remote. */
 export function AccountApp({ path, search }: RemoteAppProps) {
-  switch (path.replace(/\/+$/, '') || '/') {
+  const route = path.replace(/\/+$/, '') || '/';
+  // While a screen's code loads, its skeleton holds its place; keyed by route, so each route starts afresh.
+  const screen = (skeleton: ReactNode, content: ReactNode) => (
+    <Suspense key={route} fallback={skeleton}>
+      {content}
+    </Suspense>
+  );
+  const card = (shape: AuthCardShape, content: ReactNode) =>
+    screen(<AuthCardSkeleton shape={shape} />, content);
+  const withToken = linkTokenFrom(search) !== null;
+
+  switch (route) {
     case ROUTES.login:
-      return <LoginScreen />;
+      return card(CARDS.login, <LoginScreen />);
     case ROUTES.register:
-      return <RegisterScreen />;
+      return card(CARDS.register, <RegisterScreen />);
     case ROUTES.registerConfirm:
-      return <RegisterConfirmScreen search={search} />;
+      return card(
+        withToken ? CARDS.confirming : CARDS.invalidLink,
+        <RegisterConfirmScreen search={search} />,
+      );
     case ROUTES.logoutConfirm:
-      return <LogoutConfirmScreen />;
+      return card(CARDS.logoutConfirm, <LogoutConfirmScreen />);
     case ROUTES.forgotPassword:
-      return <ForgotPasswordScreen />;
+      return card(CARDS.forgotPassword, <ForgotPasswordScreen />);
     case ROUTES.resetPassword:
-      return <ResetPasswordScreen search={search} />;
+      return card(withToken ? CARDS.newPassword : CARDS.invalidLink, <ResetPasswordScreen search={search} />);
     case ROUTES.settings:
-      return <SettingsScreen />;
+      return screen(<SettingsSkeleton />, <SettingsScreen />);
     default:
       // The shell routes only the paths above here.
-      return <NotFoundScreen />;
+      return card(CARDS.notFound, <NotFoundScreen />);
   }
 }

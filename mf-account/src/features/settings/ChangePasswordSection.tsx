@@ -1,9 +1,9 @@
 import type { FormEvent } from 'react';
-import { PASSWORD_MIN } from '@devcircle/contracts';
 import { Alert, Button, PasswordField } from '@devcircle/ui';
 import form from '../../components/Form.module.css';
 import type { PasswordChange } from './api';
 import { SettingsSection } from './SettingsSection';
+import { SECTIONS } from './settingsText';
 import { useChangePassword } from './useChangePassword';
 
 const FIELDS: { name: keyof PasswordChange; label: string; autoComplete: string }[] = [
@@ -24,10 +24,7 @@ export function ChangePasswordSection({ userId }: { userId: string }) {
   };
 
   return (
-    <SettingsSection
-      title="Change Password"
-      description={`Use at least ${PASSWORD_MIN} characters. You stay signed in here.`}
-    >
+    <SettingsSection {...SECTIONS.password}>
       {/* noValidate: our own messages (§5) replace the browser's bubbles. */}
       <form className={form.form} onSubmit={onSubmit} noValidate aria-label="Change password">
         {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}

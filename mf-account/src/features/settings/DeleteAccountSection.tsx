@@ -1,6 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { Alert, Button, ConfirmDialog } from '@devcircle/ui';
 import { SettingsSection } from './SettingsSection';
+import { SECTIONS } from './settingsText';
 import styles from './SettingsScreen.module.css';
 import { useDeleteAccount } from './useDeleteAccount';
 
@@ -8,11 +9,7 @@ import { useDeleteAccount } from './useDeleteAccount';
 export function DeleteAccountSection({ userId }: { userId: string }) {
   const { confirming, busy, error, ask, cancel, confirm } = useDeleteAccount(userId);
   return (
-    <SettingsSection
-      title="Delete Account"
-      tone="danger"
-      description="Permanently remove your account and everything you have shared on DevCircle."
-    >
+    <SettingsSection {...SECTIONS.deleteAccount} tone="danger">
       {error && <Alert tone="danger">{error}</Alert>}
       <Button
         variant="danger"

@@ -1,17 +1,19 @@
-import { Alert, Button, Spinner } from '@devcircle/ui';
+import { Alert, Button } from '@devcircle/ui';
 import { SettingsSection } from './SettingsSection';
 import styles from './SettingsScreen.module.css';
-import { Switch } from './Switch';
+import { PRIVACY_SWITCH, SECTIONS } from './settingsText';
+import { Switch, SwitchPlaceholder } from './Switch';
 import { usePrivacy } from './usePrivacy';
-
-const HINT = 'Private: only you and your followers see your posts and metrics.';
 
 /** Account Privacy (§2, §4 Settings): one switch between Public and Private. */
 export function PrivacySection({ userId, username }: { userId: string; username: string }) {
   const { state, toggle, retry } = usePrivacy(userId, username);
   return (
-    <SettingsSection title="Account Privacy" description="Choose who can see your profile.">
-      {state.status === 'loading' && <Spinner label="Loading your privacy setting" size={24} />}
+    <SettingsSection {...SECTIONS.privacy}>
+      {/* The switch's own row with its words, the control's place kept: nothing below moves when it loads. */}
+      {state.status === 'loading' && (
+        <SwitchPlaceholder {...PRIVACY_SWITCH} status="Loading your privacy setting" />
+      )}
       {state.status === 'failed' && (
         <div className={styles.stack}>
           <Alert tone="danger">{state.message}</Alert>
@@ -23,10 +25,8 @@ export function PrivacySection({ userId, username }: { userId: string; username:
       {state.status === 'ready' && (
         <>
           <Switch
-            label="Private account"
-            hint={HINT}
+            {...PRIVACY_SWITCH}
             checked={state.isPrivate}
-            stateLabels={{ on: 'Private', off: 'Public' }}
             busy={state.saving}
             onChange={(value) => void toggle(value)}
           />

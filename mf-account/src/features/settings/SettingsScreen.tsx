@@ -1,9 +1,10 @@
 import { useAuth } from '@devcircle/sdk/react';
-import { Spinner } from '@devcircle/ui';
 import { ChangePasswordSection } from './ChangePasswordSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { NotificationsSection } from './NotificationsSection';
 import { PrivacySection } from './PrivacySection';
+import { SETTINGS_TITLE } from './settingsText';
+import { SettingsSkeleton } from './SettingsSkeleton';
 import styles from './SettingsScreen.module.css';
 
 /**
@@ -13,16 +14,10 @@ import styles from './SettingsScreen.module.css';
  */
 export function SettingsScreen() {
   const { user } = useAuth();
-  if (!user) {
-    return (
-      <div className={styles.loading}>
-        <Spinner label="Loading settings" />
-      </div>
-    );
-  }
+  if (!user) return <SettingsSkeleton />;
   return (
     <div className={styles.page}>
-      <h1 className={styles.title}>Settings</h1>
+      <h1 className={styles.title}>{SETTINGS_TITLE}</h1>
       <div className={styles.sections}>
         <ChangePasswordSection key={`password:${user.id}`} userId={user.id} />
         <NotificationsSection key={`notifications:${user.id}`} userId={user.id} />

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { cx } from '@devcircle/ui';
+import { cx, Skeleton, VisuallyHidden } from '@devcircle/ui';
 import styles from './Switch.module.css';
 
 interface SwitchProps {
@@ -59,6 +59,34 @@ export function Switch({
           <span className={styles.thumb} />
         </span>
       </button>
+    </div>
+  );
+}
+
+/**
+ * A switch whose value is still loading: the same row with its words, and in the control's place a shape of the
+ * same size (its state word kept but unseen), so the row is as tall and as wide as the switch that replaces it.
+ */
+export function SwitchPlaceholder({
+  label,
+  hint,
+  stateLabels = { on: 'On', off: 'Off' },
+  status,
+}: Pick<SwitchProps, 'label' | 'hint' | 'stateLabels'> & {
+  /** What a screen reader hears while it loads; none inside a skeleton that says it for the whole screen. */
+  status?: string;
+}) {
+  return (
+    <div className={styles.row} aria-busy="true">
+      {status && <VisuallyHidden role="status">{status}</VisuallyHidden>}
+      <div className={styles.text} aria-hidden="true">
+        <span className={styles.label}>{label}</span>
+        {hint && <span className={styles.hint}>{hint}</span>}
+      </div>
+      <span className={cx(styles.control, styles.placeholder)} aria-hidden="true">
+        <span className={styles.state}>{stateLabels.off}</span>
+        <Skeleton width={44} height={24} radius="var(--radius-full)" />
+      </span>
     </div>
   );
 }
