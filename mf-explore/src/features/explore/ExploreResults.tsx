@@ -1,6 +1,5 @@
 import { RefreshCw, SearchX, Telescope, UsersRound } from 'lucide-react';
 import { Alert, Button, EmptyState, VisuallyHidden } from '@devcircle/ui';
-import { ExploreCard } from './ExploreCard';
 import { ExploreCardSkeleton } from './ExploreCardSkeleton';
 import { EXPLORE_ERROR_MESSAGE } from './api';
 import type { ExploreView } from './types';
@@ -41,7 +40,7 @@ export function ExploreResults({ view, phone, onRetry }: ExploreResultsProps) {
         <ul className={styles.grid} aria-label="Developers">
           {view.users.map((user) => (
             <li key={user._id} className={styles.item}>
-              <ExploreCard user={user} expandable={phone} />
+              <view.Card user={user} expandable={phone} />
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import type { PublicUser, RestrictedUser } from '@devcircle/contracts';
+import type { ResultCard } from './resultCards';
 
 /**
  * A developer as the search lists them (the contract's ProfileUser), read without narrowing: a private profile
@@ -18,7 +19,8 @@ export interface UserQuery {
 export type ExploreView =
   | { kind: 'loading' }
   | { kind: 'error' }
-  | { kind: 'results'; users: ExploreUser[] }
+  /** `Card`: the result card, whose code loads with the first filter. */
+  | { kind: 'results'; users: ExploreUser[]; Card: ResultCard }
   | { kind: 'no-results' }
   | { kind: 'no-filter' }
   | { kind: 'nobody-yet' };

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useAuth } from '@devcircle/sdk/react';
 import { LOADING_LINGER_MS, SEARCH_DEBOUNCE_MS } from './constants';
 import { counterText } from './counterText';
+import { useResultCard } from './resultCards';
 import { skillOptions } from './skillOptions';
 import { useDebouncedValue } from './useDebouncedValue';
 import { useLinger } from './useLinger';
@@ -25,30 +26,38 @@ export function useExplore() {
   const everyone = useUserSearch(EVERYONE);
   const results = useUserSearch({ search, skill }, filtered);
 
+  // The cards' code starts loading with the first key typed or skill chosen, side by side with the debounce.
+  const filterActive = term.trim() !== '' || skill !== '';
+  const card = useResultCard(filterActive || filtered);
+  const cardMissing = filtered && card.Card === null && !card.failed;
+
   const typing = term.trim() !== search;
-  const loading = useLinger(typing || everyone.loading || results.loading, LOADING_LINGER_MS);
+  const loading = useLinger(typing || everyone.loading || results.loading || cardMissing, LOADING_LINGER_MS);
   const shown = filtered ? results : everyone;
   // The viewer is a developer too, but "nobody has joined yet" means nobody besides them.
   const othersJoined = everyone.users.some((user) => user._id !== viewerId && user.id !== viewerId);
 
   let view: ExploreView;
   if (loading) view = { kind: 'loading' };
-  else if (shown.failed) view = { kind: 'error' };
+  else if (shown.failed || (filtered && card.failed)) view = { kind: 'error' };
   else if (!filtered) view = othersJoined ? { kind: 'no-filter' } : { kind: 'nobody-yet' };
   else if (results.users.length === 0) view = { kind: 'no-results' };
-  else view = { kind: 'results', users: results.users };
+  else if (card.Card) view = { kind: 'results', users: results.users, Card: card.Card };
+  else view = { kind: 'loading' };
 
   const counter =
-    filtered && !loading && !results.failed && results.query
+    filtered && !loading && !results.failed && !card.failed && results.query
       ? counterText(results.users.length, results.query)
       : '';
 
   const reloadEveryone = everyone.reload;
   const reloadResults = results.reload;
+  const reloadCard = card.retry;
   const retry = useCallback(() => {
     reloadEveryone();
     reloadResults();
-  }, [reloadEveryone, reloadResults]);
+    reloadCard();
+  }, [reloadEveryone, reloadResults, reloadCard]);
 
   /** Search button / Enter: the box's text now, asked again even when unchanged. */
   const searchNow = useCallback(() => {
@@ -72,7 +81,7 @@ export function useExplore() {
     skill,
     setSkill,
     skills: skillOptions([...everyone.users, ...results.users], skill),
-    filterActive: term.trim() !== '' || skill !== '',
+    filterActive,
     view,
     counter,
     retry,
