@@ -3,6 +3,10 @@ import { registerThroughUi, uniqueName } from '../support/accounts';
 import { publishPosts, tokenOf } from '../support/api';
 import { seriousViolations } from '../support/axe';
 
+// An axe scan is CPU-heavy: on a machine shared with other work, a signed-in screen's registration, load and scan
+// took just over the 30 s default once. The scans wait for conditions; this is their budget, not a pause.
+test.describe.configure({ timeout: 90_000 });
+
 /** No serious or critical axe-core violations on the screens that exist so far, in both themes. */
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const [name, path, ready] of [
