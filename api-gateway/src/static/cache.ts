@@ -27,12 +27,3 @@ export function cacheControlFor(filePath: string): string {
   if (ENTRY_FILES.has(name)) return NO_CACHE;
   return isHashed(name) ? IMMUTABLE : NO_CACHE;
 }
-
-/**
- * A weak validator from the file's size and modification time (what a new build changes): the browser's copy of
- * index.html, a manifest or a remote entry is revalidated with `If-None-Match` and answered 304 while current.
- * Each encoding is its own file, so each variant has its own tag.
- */
-export function etagFor(stats: { size: number; mtime: Date }): string {
-  return `W/"${stats.size.toString(16)}-${stats.mtime.getTime().toString(16)}"`;
-}

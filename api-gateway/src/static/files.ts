@@ -1,11 +1,9 @@
 import fs from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import type { Context, Middleware } from 'koa';
-import send from 'koa-send';
 import { REMOTES, type GatewayConfig } from '../config';
-import { cacheControlFor, etagFor } from './cache';
+import { linkHeader, RemotePreloads, remoteToPreload } from './preload';
+import { sendFile } from './send';
 
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="en">
@@ -31,41 +29,7 @@ function isNavigation(ctx: Context): boolean {
   );
 }
 
-const setHeaders = (res: ServerResponse, filePath: string, stats: fs.Stats): void => {
-  res.setHeader('Cache-Control', cacheControlFor(filePath));
-  res.setHeader('ETag', etagFor(stats));
-  // The build wrote brotli and gzip copies beside each file: which one is sent depends on Accept-Encoding.
-  res.setHeader('Vary', 'Accept-Encoding');
-};
-
 const isSourceMap = (requestPath: string): boolean => requestPath.toLowerCase().endsWith('.map');
-
-/**
- * Serves one file with its cache class, its brotli or gzip copy when the browser takes one (koa-send picks
- * `<file>.br`, then `<file>.gz`, by Accept-Encoding); answers 304 when the browser's copy is current.
- */
-async function serve(ctx: Context, root: string, filePath: string): Promise<boolean> {
-  try {
-    const served = await send(ctx, filePath, {
-      root,
-      index: 'index.html',
-      hidden: false,
-      brotli: true,
-      gzip: true,
-      setHeaders,
-    });
-    if (!served) return false;
-  } catch (err) {
-    const status = (err as { status?: number }).status;
-    if (status === 404) return false;
-    throw err;
-  }
-  if (ctx.fresh) {
-    if (ctx.body instanceof Readable) ctx.body.destroy();
-    ctx.status = 304;
-  }
-  return true;
-}
 
 /**
  * Single-machine mode: the built shell at `/` with history fallback to its `index.html`, and each remote's build
@@ -75,6 +39,7 @@ async function serve(ctx: Context, root: string, filePath: string): Promise<bool
 export function staticFiles(config: Pick<GatewayConfig, 'static' | 'remotes'>): Middleware {
   const shellRoot = config.static.shellDist;
   const remoteRoots = REMOTES.map((name) => [`/remotes/${name}/`, config.remotes[name].dist] as const);
+  const preloads = new RemotePreloads(config.remotes);
 
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
@@ -83,7 +48,7 @@ export function staticFiles(config: Pick<GatewayConfig, 'static' | 'remotes'>): 
 
     for (const [prefix, root] of remoteRoots) {
       if (ctx.path.startsWith(prefix)) {
-        if (!(await serve(ctx, root, ctx.path.slice(prefix.length)))) await next();
+        if (!(await sendFile(ctx, root, ctx.path.slice(prefix.length)))) await next();
         return;
       }
     }
@@ -101,8 +66,14 @@ export function staticFiles(config: Pick<GatewayConfig, 'static' | 'remotes'>): 
     }
     // `/` names the page itself: asked as index.html, so its compressed copy is found too.
     const requested = ctx.path.endsWith('/') ? `${ctx.path}index.html` : ctx.path;
-    if (await serve(ctx, shellRoot, requested)) return;
-    if (isNavigation(ctx) && (await serve(ctx, shellRoot, '/index.html'))) return;
+    if (await sendFile(ctx, shellRoot, requested)) return;
+    if (!isNavigation(ctx)) return next();
+    // A deep link: the shell's page, and a hint to fetch the remote that draws this path's screen meanwhile.
+    const remote = remoteToPreload(ctx.path);
+    const hints = remote ? await preloads.hints(remote) : [];
+    if (hints.length > 0) ctx.set('Link', linkHeader(hints));
+    if (await sendFile(ctx, shellRoot, '/index.html')) return;
+    ctx.remove('Link');
     await next();
   };
 }
