@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Token, TokenStream } from 'prismjs';
 import { isKnownGrammar, loadGrammar, loadedPrism } from './grammars';
 import { tokenStyle } from './codeTheme';
@@ -56,19 +56,25 @@ function renderLines(lines: Leaf[][]): ReactNode {
  * the same box, so nothing moves when the colours arrive), and for an unknown grammar or a failed load.
  */
 export function useHighlighted(code: string, grammar: string): ReactNode {
-  const [prism, setPrism] = useState(() => loadedPrism(grammar));
+  // Prism once `grammar` is registered on it; read on every render, so a change of language (the create-post
+  // preview) shows plain text until that grammar has arrived too. The state only re-renders on arrival.
+  const prism = loadedPrism(grammar);
+  const [, arrived] = useState<string | null>(null);
   useEffect(() => {
     if (prism || !isKnownGrammar(grammar)) return;
     let active = true;
     loadGrammar(grammar).then(
-      (loadedCore) => active && setPrism(() => loadedCore),
+      () => active && arrived(grammar),
       () => undefined, // stays plain text; the next snippet in this language tries again
     );
     return () => {
       active = false;
     };
   }, [grammar, prism]);
-  const rules = prism?.languages?.[grammar];
-  const stream: TokenStream = prism?.tokenize && rules ? prism.tokenize(code, rules) : code;
-  return renderLines(toLines(flatten(stream, [], [])));
+  // Tokenized once per text and grammar, not on every render of the card (a like, the feed's next page).
+  return useMemo(() => {
+    const rules = prism?.languages?.[grammar];
+    const stream: TokenStream = prism?.tokenize && rules ? prism.tokenize(code, rules) : code;
+    return renderLines(toLines(flatten(stream, [], [])));
+  }, [code, grammar, prism]);
 }

@@ -1,0 +1,6 @@
+// The java grammar with what it extends, in order: one chunk fetched side by side with the core.
+import Prism from '../core';
+import 'prismjs/components/prism-clike';
+import 'prismjs/components/prism-java';
+
+export default Prism;

@@ -1,0 +1,6 @@
+// The javascript grammar with what it extends, in order: one chunk fetched side by side with the core.
+import Prism from '../core';
+import 'prismjs/components/prism-clike';
+import 'prismjs/components/prism-javascript';
+
+export default Prism;

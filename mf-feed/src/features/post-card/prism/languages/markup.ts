@@ -1,0 +1,5 @@
+// The markup grammar with what it extends, in order: one chunk fetched side by side with the core.
+import Prism from '../core';
+import 'prismjs/components/prism-markup';
+
+export default Prism;
