@@ -1,16 +1,49 @@
+import { Suspense } from 'react';
 import { matchRoute, ROUTE_PATTERNS, ROUTES } from '@devcircle/contracts';
 import type { RemoteAppProps } from '@devcircle/sdk/remote';
-import { CreatePostScreen } from '../features/create-post/CreatePostScreen';
+import { preloadComments } from '../features/comments/LazyCommentsSection';
+import { CreatePostSkeleton } from '../features/create-post/CreatePostSkeleton';
 import { FeedScreen } from '../features/feed/FeedScreen';
-import { PostDetailScreen } from '../features/post-detail/PostDetailScreen';
+import { PostDetailSkeleton } from '../features/post-detail/PostDetailSkeleton';
+import { lazyScreen } from './lazyScreen';
+
+// The feed is this remote's first screen and comes with it; the other screens are chunks of their own, fetched
+// the first time their route shows.
+const createPostScreen = lazyScreen(() =>
+  import(/* webpackChunkName: "create-post" */ '../features/create-post/CreatePostScreen').then(
+    (module) => module.CreatePostScreen,
+  ),
+);
+const postDetailScreen = lazyScreen(() => {
+  // The detail page opens its comments: their chunk comes side by side with the screen's.
+  preloadComments();
+  return import(/* webpackChunkName: "post-detail" */ '../features/post-detail/PostDetailScreen').then(
+    (module) => module.PostDetailScreen,
+  );
+});
 
 /** Picks the feed screen from the path; the shell's router decides which paths reach this remote. */
 export function FeedApp({ path }: RemoteAppProps) {
   const normalized = path.replace(/\/+$/, '') || '/';
-  if (normalized === ROUTES.createPost) return <CreatePostScreen />;
+  if (normalized === ROUTES.createPost) {
+    const CreatePostScreen = createPostScreen();
+    // While a screen's code loads, its skeleton holds its place (the same geometry: nothing moves on arrival).
+    return (
+      <Suspense fallback={<CreatePostSkeleton />}>
+        <CreatePostScreen />
+      </Suspense>
+    );
+  }
   const post = matchRoute(ROUTE_PATTERNS.post, normalized);
-  // `key`: moving from one post to another starts the detail screen afresh.
-  if (post) return <PostDetailScreen key={post.id} postId={post.id} />;
+  if (post) {
+    const PostDetailScreen = postDetailScreen();
+    // `key`: moving from one post to another starts the detail screen afresh.
+    return (
+      <Suspense key={post.id} fallback={<PostDetailSkeleton />}>
+        <PostDetailScreen postId={post.id} />
+      </Suspense>
+    );
+  }
   // '/messages' lands here too: the shell shows its coming-soon dialog over the feed.
   return <FeedScreen welcome={normalized === ROUTES.landing || normalized === ROUTES.feed} />;
 }

@@ -14,6 +14,8 @@ export interface PostActionsProps {
   commentsOpen: boolean;
   commentsId: string;
   onToggleComments(): void;
+  /** A pointer or the focus reached the comments toggle: their code may start loading. */
+  onCommentsIntent?(): void;
   onShare(): void;
   /** Off on the detail page, which is already the details. */
   showDetailsLink: boolean;
@@ -36,6 +38,9 @@ export function PostActions(props: PostActionsProps) {
         aria-expanded={commentsOpen}
         aria-controls={commentsOpen ? props.commentsId : undefined}
         onClick={props.onToggleComments}
+        onPointerEnter={props.onCommentsIntent}
+        onPointerDown={props.onCommentsIntent}
+        onFocus={props.onCommentsIntent}
       >
         <MessageCircle size={18} aria-hidden="true" />
         <span className={styles.count}>{commentsOpen ? 'Hide Comments' : `${commentsCount} Comments`}</span>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useAuth } from '@devcircle/sdk/react';
 import { Card } from '@devcircle/ui';
-import { CommentsSection } from '../comments/CommentsSection';
+import { LazyCommentsSection, preloadComments } from '../comments/LazyCommentsSection';
 import { usePostsApi } from '../posts/api';
 import type { Post } from '../posts/types';
 import { CodeBlock } from './CodeBlock';
@@ -72,12 +72,13 @@ export function PostCard({ post, onChange, onDeleted, expanded = false }: PostCa
         commentsOpen={commentsOpen}
         commentsId={commentsId}
         onToggleComments={() => setCommentsOpen((open) => !open)}
+        onCommentsIntent={preloadComments}
         onShare={() => setShareOpen(true)}
         showDetailsLink={!expanded}
       />
       {commentsOpen && (
         <div id={commentsId} className={styles.comments}>
-          <CommentsSection post={post} onPostChange={onChange} />
+          <LazyCommentsSection post={post} onPostChange={onChange} />
         </div>
       )}
       <ShareDialog postId={post._id} open={shareOpen} onClose={() => setShareOpen(false)} />

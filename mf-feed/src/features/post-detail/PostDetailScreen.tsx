@@ -2,10 +2,14 @@ import { FileQuestion } from 'lucide-react';
 import { ROUTES } from '@devcircle/contracts';
 import { useSdk } from '@devcircle/sdk/react';
 import { BackLink, Button, EmptyState, Page } from '@devcircle/ui';
+import { preloadComments } from '../comments/LazyCommentsSection';
 import { PostCard } from '../post-card/PostCard';
-import { PostCardSkeleton } from '../feed/PostCardSkeleton';
+import { PostDetailSkeleton } from './PostDetailSkeleton';
 import { usePost } from './usePost';
 import styles from './PostDetailScreen.module.css';
+
+// The detail page opens its comments: their code comes side by side with the post, not after it.
+preloadComments();
 
 const NOT_FOUND_TEXT = "The post you're looking for doesn't exist.";
 
@@ -28,14 +32,12 @@ export function PostDetailScreen({ postId }: { postId: string }) {
     );
   }
 
+  if (state.status === 'loading') return <PostDetailSkeleton />;
+
   return (
     <Page className={styles.page}>
       <BackLink to={ROUTES.feed}>Back to Feed</BackLink>
-      {state.status === 'loading' ? (
-        <PostCardSkeleton />
-      ) : (
-        <PostCard post={state.post} onChange={replacePost} onDeleted={toFeed} expanded />
-      )}
+      <PostCard post={state.post} onChange={replacePost} onDeleted={toFeed} expanded />
     </Page>
   );
 }
