@@ -6,8 +6,8 @@ import { resolveFile } from './send';
 /** One `Link: <…>; rel=preload` hint. */
 export interface PreloadHint {
   href: string;
-  as: 'fetch' | 'script';
-  /** Whether the request it stands for is a CORS one (the federation runtime's `fetch` of a manifest). */
+  as: 'fetch';
+  /** Whether the request it stands for is a CORS one (the federation runtime's `fetch` of a manifest is). */
   crossorigin: boolean;
 }
 
@@ -23,58 +23,22 @@ export function remoteToPreload(urlPath: string): RemoteName | null {
   return remoteForPath(urlPath, true) ?? remoteForPath(urlPath, false);
 }
 
-/** What the federation runtime's manifest says about where the entry is (the part read here). */
-interface ManifestMeta {
-  metaData?: {
-    publicPath?: string;
-    remoteEntry?: { name?: string; path?: string; type?: string };
-  };
-}
-
-/** `@module-federation/sdk`'s `simpleJoinRemoteEntry`: the entry's path inside the remote's public path. */
-function joinEntry(entryPath: string | undefined, name: string): string {
-  let folder = entryPath ?? '';
-  if (folder === '.') folder = '';
-  else if (folder.startsWith('./')) folder = folder.slice(2);
-  else if (folder.startsWith('/')) folder = folder.slice(1).replace(/\/$/, '');
-  if (!folder) return name;
-  return folder.endsWith('/') ? `${folder}${name}` : `${folder}/${name}`;
-}
-
-/**
- * The URL the runtime loads a remote's entry from, as it computes it (`publicPath` `auto`: the manifest's own
- * folder), or null when the manifest names it some other way (a `getPublicPath` function, an ES module entry).
- */
-export function entryUrl(manifestUrl: string, manifest: ManifestMeta): string | null {
-  const meta = manifest.metaData;
-  const entry = meta?.remoteEntry;
-  if (!meta || typeof meta.publicPath !== 'string' || !entry?.name) return null;
-  if (entry.type !== undefined && entry.type !== 'global' && entry.type !== 'var') return null;
-  const publicPath =
-    meta.publicPath === 'auto' || meta.publicPath === ''
-      ? manifestUrl
-          .replace(/#.*$/, '')
-          .replace(/\?.*$/, '')
-          .replace(/\/[^/]+$/, '/')
-      : meta.publicPath;
-  return `${publicPath}${joinEntry(entry.path, entry.name)}`;
-}
-
 /** A URL that can stand in a `Link` header as it is (no `<`, `>`, `,`, spaces or quotes to escape). */
 const linkSafe = (url: string): boolean =>
   /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+;=%]+$/.test(url) && !url.includes(',');
 
 /**
- * The hints for one remote: its `mf-manifest.json` (fetched by the runtime with `fetch()`, a CORS request with
- * same-origin credentials, hence `as=fetch` with `crossorigin`) and its `remoteEntry.js` (a classic `<script>`
- * without a `crossorigin` attribute, hence `as=script` without one), each matching the request the runtime will
- * make so the browser uses the preloaded answer instead of downloading again. A remote served by this gateway
- * gets both when its build is there (the entry is read from its manifest), and none when it is not; one hosted
- * elsewhere gets its manifest's hint only.
+ * The hint for one remote: its `mf-manifest.json`, which the federation runtime fetches with `fetch()` (a CORS
+ * request with same-origin credentials, hence `as=fetch` with `crossorigin`, so the browser hands the runtime the
+ * preloaded answer instead of downloading again). A remote served by this gateway gets it only when it is built;
+ * one hosted elsewhere always.
+ *
+ * Not its `remoteEntry.js`: Chromium keeps a preload that failed until a request for the same URL consumes it, so
+ * when the manifest could not be fetched either (the runtime then never asks for the entry), the entry's failed
+ * preload would answer the script request of the screen's Retry, and Retry would fail once more with the network
+ * back. A failed manifest preload is consumed by the runtime's first fetch, which would have failed as well.
  */
 export class RemotePreloads {
-  private readonly cache = new Map<RemoteName, { version: string; hints: PreloadHint[] }>();
-
   constructor(private readonly remotes: GatewayConfig['remotes']) {}
 
   /** Where `url` (from `/remotes.json`) is on this gateway's disk: under `/remotes/<name>/`, else null. */
@@ -89,36 +53,20 @@ export class RemotePreloads {
   async hints(remote: RemoteName): Promise<PreloadHint[]> {
     const manifestUrl = this.remotes[remote].url;
     if (!linkSafe(manifestUrl)) return [];
-    const manifestHint: PreloadHint = { href: manifestUrl, as: 'fetch', crossorigin: true };
-    if (/^https?:\/\//i.test(manifestUrl)) return [manifestHint];
+    const hint: PreloadHint = { href: manifestUrl, as: 'fetch', crossorigin: true };
+    if (/^https?:\/\//i.test(manifestUrl)) return [hint];
     const file = this.localFile(manifestUrl);
-    if (!file) return [manifestHint];
-
-    let version: string;
-    try {
-      const stats = await fs.stat(file);
-      version = `${stats.ino}-${stats.size}-${stats.mtimeMs}`;
-    } catch {
-      return []; // not built: nothing to hint (the screen shows its fallback)
-    }
-    const known = this.cache.get(remote);
-    if (known?.version === version) return known.hints;
-
-    const hints = [manifestHint];
-    try {
-      const manifest = JSON.parse(await fs.readFile(file, 'utf8')) as ManifestMeta;
-      const entry = entryUrl(manifestUrl, manifest);
-      const entryFile = entry && this.localFile(entry);
-      if (entry && entryFile && linkSafe(entry) && (await fs.stat(entryFile)).isFile()) {
-        hints.push({ href: entry, as: 'script', crossorigin: false });
-      }
-    } catch {
-      // A manifest being rewritten, or an entry not there: the manifest's hint alone.
-    }
-    this.cache.set(remote, { version, hints });
-    return hints;
+    if (!file) return [hint];
+    // Not built: nothing to hint (the screen shows its fallback).
+    return (await isFile(file)) ? [hint] : [];
   }
 }
+
+const isFile = (file: string): Promise<boolean> =>
+  fs.stat(file).then(
+    (stats) => stats.isFile(),
+    () => false,
+  );
 
 /** The hints as one `Link` header value. */
 export function linkHeader(hints: readonly PreloadHint[]): string {
