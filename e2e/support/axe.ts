@@ -12,3 +12,31 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help}`);
 }
+
+const COLOR_SCHEMES = ['light', 'dark'] as const;
+
+/**
+ * The page's serious and critical violations in the light theme, then in the dark one. The themes follow
+ * `prefers-color-scheme` through CSS alone, so the same page is scanned twice without loading it again; between
+ * the scans the colour transitions the switch started are let finish (a contrast read mid-fade is not the page's).
+ * The page is left in the dark theme.
+ */
+export async function seriousViolationsInBothThemes(page: Page): Promise<Record<'light' | 'dark', string[]>> {
+  const found = { light: [] as string[], dark: [] as string[] };
+  for (const colorScheme of COLOR_SCHEMES) {
+    await page.emulateMedia({ colorScheme });
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation instanceof CSSTransition)
+          .map((transition) => transition.finished.catch(() => undefined)),
+      ),
+    );
+    found[colorScheme] = await seriousViolations(page);
+  }
+  return found;
+}
+
+/** What `seriousViolationsInBothThemes` gives for a page without violations. */
+export const NO_VIOLATIONS = { light: [], dark: [] };
