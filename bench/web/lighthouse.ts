@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import puppeteer from 'puppeteer-core';
 
 /** What one Lighthouse run of one page gave. */
@@ -75,6 +77,12 @@ export async function runLighthouse(url: string, origin: string, session: string
     );
     if (!outcome) throw new Error(`Lighthouse gave no result for ${url}`);
     const lhr = outcome.lhr as unknown as Result;
+    // The whole report, for reading where the time goes (main-thread breakdown, long tasks, bootup time).
+    if (process.env.BENCH_WEB_REPORTS) {
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`;
+      fs.mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
+      fs.writeFileSync(path.join(process.env.BENCH_WEB_REPORTS, name), JSON.stringify(outcome.lhr));
+    }
     const scripts = lhr.audits['resource-summary']?.details?.items?.find(
       (item) => item.resourceType === 'script',
     );
