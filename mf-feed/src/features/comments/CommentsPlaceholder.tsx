@@ -1,6 +1,7 @@
 import { COMMENTS_STEP } from './commentList';
 import { Skeleton, VisuallyHidden } from '@devcircle/ui';
 import styles from './CommentsPlaceholder.module.css';
+import sectionStyles from './CommentsSection.module.css';
 
 /**
  * The comments section's shape while its code loads: up to three comments (avatar, name line, one text line),
@@ -9,14 +10,14 @@ import styles from './CommentsPlaceholder.module.css';
 export function CommentsPlaceholder({ count }: { count: number }) {
   const rows = Math.min(count, COMMENTS_STEP);
   return (
-    <div className={styles.section} aria-busy="true">
+    <div className={sectionStyles.section} aria-busy="true">
       <VisuallyHidden role="status">Loading comments</VisuallyHidden>
       {count === 0 ? (
         <div className={styles.textLine} aria-hidden="true">
           <Skeleton width="70%" height="0.875em" />
         </div>
       ) : (
-        <div className={styles.list} aria-hidden="true">
+        <div className={sectionStyles.list} aria-hidden="true">
           {Array.from({ length: rows }, (_, index) => (
             <div key={index} className={styles.comment}>
               <Skeleton width={24} height={24} radius="var(--radius-full)" />
