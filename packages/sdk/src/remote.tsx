@@ -20,6 +20,27 @@ function RenderError() {
 }
 
 /**
+ * React DOM's client whose roots draw their first render as a transition: React then works in slices of a few
+ * milliseconds and lets the browser in between, so a remote's mount is not one long task holding up input and
+ * paint on a slow phone. Later renders (the shell's route changes) stay urgent, as a click expects.
+ */
+const slicedFirstRender: typeof ReactDOMClient = {
+  ...ReactDOMClient,
+  createRoot(container, options) {
+    const root = ReactDOMClient.createRoot(container, options);
+    let first = true;
+    return {
+      render(children) {
+        if (!first) return root.render(children);
+        first = false;
+        React.startTransition(() => root.render(children));
+      },
+      unmount: () => root.unmount(),
+    };
+  },
+};
+
+/**
  * A remote's single-spa lifecycles (what it exposes as `./parcel`), made the one way every remote needs: React 19
  * roots, and an error boundary that tells the shell, which shows its fallback in the remote's area.
  */
@@ -28,7 +49,7 @@ export function createRemoteParcel(
 ): ReactAppOrParcel<RemoteAppProps> {
   return singleSpaReact<RemoteAppProps>({
     React,
-    ReactDOMClient,
+    ReactDOMClient: slicedFirstRender,
     rootComponent,
     errorBoundary: (error, _info, props) => {
       props.onRenderError?.(error);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { usePostsApi } from '../posts/api';
 import type { Post } from '../posts/types';
 
@@ -41,9 +41,12 @@ export function useFeed() {
     try {
       const page = await api.fetchFeedPage(null, controller.signal);
       if (controller.signal.aborted) return;
-      setPosts(page.posts);
-      setHasMore(page.hasMore);
-      setStatus('ready');
+      // A page of cards is the screen's biggest render: sliced, so it never blocks input for long.
+      startTransition(() => {
+        setPosts(page.posts);
+        setHasMore(page.hasMore);
+        setStatus('ready');
+      });
     } catch (error) {
       if (controller.signal.aborted) return;
       console.error('Failed to load the feed', error);
