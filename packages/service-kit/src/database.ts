@@ -1,3 +1,6 @@
+// Node's own timers, named: a page's test that fakes the global clock (the in-process back end shares its realm)
+// must not stop or break the server's.
+import { clearTimeout, setTimeout } from 'node:timers';
 import { MongoClient, MongoError, MongoServerError, type Db, type MongoClientOptions } from 'mongodb';
 import type { Logger } from 'pino';
 
