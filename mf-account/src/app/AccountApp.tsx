@@ -1,51 +1,49 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { ROUTES } from '@devcircle/contracts';
-import type { RemoteAppProps } from '@devcircle/sdk/remote';
+import { lazyScreen, type RemoteAppProps } from '@devcircle/sdk/remote';
 import { AuthCardSkeleton, type AuthCardShape } from '../components/AuthCardSkeleton';
 import { linkTokenFrom } from '../features/linkToken';
 import { SettingsSkeleton } from '../features/settings/SettingsSkeleton';
 
 // Each screen is a chunk of its own, fetched the first time its route shows: a route loads only its own code.
-const LoginScreen = lazy(() =>
-  import(/* webpackChunkName: "login-screen" */ '../features/login/LoginScreen').then((module) => ({
-    default: module.LoginScreen,
-  })),
+const LoginScreen = lazyScreen(() =>
+  import(/* webpackChunkName: "login-screen" */ '../features/login/LoginScreen').then(
+    (module) => module.LoginScreen,
+  ),
 );
-const RegisterScreen = lazy(() =>
-  import(/* webpackChunkName: "register-screen" */ '../features/register/RegisterScreen').then((module) => ({
-    default: module.RegisterScreen,
-  })),
+const RegisterScreen = lazyScreen(() =>
+  import(/* webpackChunkName: "register-screen" */ '../features/register/RegisterScreen').then(
+    (module) => module.RegisterScreen,
+  ),
 );
-const RegisterConfirmScreen = lazy(() =>
+const RegisterConfirmScreen = lazyScreen(() =>
   import(
     /* webpackChunkName: "register-confirm-screen" */ '../features/register-confirm/RegisterConfirmScreen'
-  ).then((module) => ({ default: module.RegisterConfirmScreen })),
+  ).then((module) => module.RegisterConfirmScreen),
 );
-const LogoutConfirmScreen = lazy(() =>
+const LogoutConfirmScreen = lazyScreen(() =>
   import(
     /* webpackChunkName: "logout-confirm-screen" */ '../features/logout-confirm/LogoutConfirmScreen'
-  ).then((module) => ({ default: module.LogoutConfirmScreen })),
+  ).then((module) => module.LogoutConfirmScreen),
 );
-const ForgotPasswordScreen = lazy(() =>
+const ForgotPasswordScreen = lazyScreen(() =>
   import(
     /* webpackChunkName: "forgot-password-screen" */ '../features/forgot-password/ForgotPasswordScreen'
-  ).then((module) => ({ default: module.ForgotPasswordScreen })),
+  ).then((module) => module.ForgotPasswordScreen),
 );
-const ResetPasswordScreen = lazy(() =>
+const ResetPasswordScreen = lazyScreen(() =>
   import(
     /* webpackChunkName: "reset-password-screen" */ '../features/reset-password/ResetPasswordScreen'
-  ).then((module) => ({ default: module.ResetPasswordScreen })),
+  ).then((module) => module.ResetPasswordScreen),
 );
-const SettingsScreen = lazy(() =>
-  import(/* webpackChunkName: "settings-screen" */ '../features/settings/SettingsScreen').then((module) => ({
-    default: module.SettingsScreen,
-  })),
+const SettingsScreen = lazyScreen(() =>
+  import(/* webpackChunkName: "settings-screen" */ '../features/settings/SettingsScreen').then(
+    (module) => module.SettingsScreen,
+  ),
 );
-const NotFoundScreen = lazy(() =>
+const NotFoundScreen = lazyScreen(() =>
   import(/* webpackChunkName: "not-found-screen" */ '../features/not-found/NotFoundScreen').then(
-    (module) => ({
-      default: module.NotFoundScreen,
-    }),
+    (module) => module.NotFoundScreen,
   ),
 );
 

@@ -1,20 +1,19 @@
 import { Suspense } from 'react';
 import { matchRoute, ROUTE_PATTERNS, ROUTES } from '@devcircle/contracts';
-import type { RemoteAppProps } from '@devcircle/sdk/remote';
+import { lazyScreen, type RemoteAppProps } from '@devcircle/sdk/remote';
 import { preloadComments } from '../features/comments/LazyCommentsSection';
 import { CreatePostSkeleton } from '../features/create-post/CreatePostSkeleton';
 import { FeedScreen } from '../features/feed/FeedScreen';
 import { PostDetailSkeleton } from '../features/post-detail/PostDetailSkeleton';
-import { lazyScreen } from './lazyScreen';
 
 // The feed is this remote's first screen and comes with it; the other screens are chunks of their own, fetched
 // the first time their route shows.
-const createPostScreen = lazyScreen(() =>
+const CreatePostScreen = lazyScreen(() =>
   import(/* webpackChunkName: "create-post" */ '../features/create-post/CreatePostScreen').then(
     (module) => module.CreatePostScreen,
   ),
 );
-const postDetailScreen = lazyScreen(() => {
+const PostDetailScreen = lazyScreen(() => {
   // The detail page opens its comments: their chunk comes side by side with the screen's.
   preloadComments();
   return import(/* webpackChunkName: "post-detail" */ '../features/post-detail/PostDetailScreen').then(
@@ -26,7 +25,6 @@ const postDetailScreen = lazyScreen(() => {
 export function FeedApp({ path }: RemoteAppProps) {
   const normalized = path.replace(/\/+$/, '') || '/';
   if (normalized === ROUTES.createPost) {
-    const CreatePostScreen = createPostScreen();
     // While a screen's code loads, its skeleton holds its place (the same geometry: nothing moves on arrival).
     return (
       <Suspense fallback={<CreatePostSkeleton />}>
@@ -36,7 +34,6 @@ export function FeedApp({ path }: RemoteAppProps) {
   }
   const post = matchRoute(ROUTE_PATTERNS.post, normalized);
   if (post) {
-    const PostDetailScreen = postDetailScreen();
     // `key`: moving from one post to another starts the detail screen afresh.
     return (
       <Suspense key={post.id} fallback={<PostDetailSkeleton />}>

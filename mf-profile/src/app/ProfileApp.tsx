@@ -1,26 +1,26 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { matchRoute, ROUTE_PATTERNS, ROUTES } from '@devcircle/contracts';
 import { useAuth, useSdk } from '@devcircle/sdk/react';
-import type { RemoteAppProps } from '@devcircle/sdk/remote';
+import { lazyScreen, type RemoteAppProps } from '@devcircle/sdk/remote';
 import { EditProfileLoading } from '../features/edit-profile/EditProfileLoading';
 import { FollowListLoading } from '../features/follow-lists/FollowListLoading';
 import { ProfileLoading } from '../features/profile/ProfileLoading';
 import { followListPath, profilePath, userPath } from '../features/users/api';
 
 // Each screen is a chunk of its own, fetched the first time its route shows: a route loads only its own code.
-const ProfileScreen = lazy(() =>
-  import(/* webpackChunkName: "profile-screen" */ '../features/profile/ProfileScreen').then((module) => ({
-    default: module.ProfileScreen,
-  })),
-);
-const FollowListScreen = lazy(() =>
-  import(/* webpackChunkName: "follow-list-screen" */ '../features/follow-lists/FollowListScreen').then(
-    (module) => ({ default: module.FollowListScreen }),
+const ProfileScreen = lazyScreen(() =>
+  import(/* webpackChunkName: "profile-screen" */ '../features/profile/ProfileScreen').then(
+    (module) => module.ProfileScreen,
   ),
 );
-const EditProfileScreen = lazy(() =>
+const FollowListScreen = lazyScreen(() =>
+  import(/* webpackChunkName: "follow-list-screen" */ '../features/follow-lists/FollowListScreen').then(
+    (module) => module.FollowListScreen,
+  ),
+);
+const EditProfileScreen = lazyScreen(() =>
   import(/* webpackChunkName: "edit-profile-screen" */ '../features/edit-profile/EditProfileScreen').then(
-    (module) => ({ default: module.EditProfileScreen }),
+    (module) => module.EditProfileScreen,
   ),
 );
 

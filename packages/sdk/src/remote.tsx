@@ -58,5 +58,31 @@ export function createRemoteParcel(
   });
 }
 
+/**
+ * A screen whose code is a chunk of its own, fetched the first time it renders (under a `Suspense` that shows its
+ * skeleton meanwhile). `React.lazy` keeps a failed load for good; here a failure puts a fresh lazy component in
+ * its place, so the shell's Retry, which mounts the remote again, fetches the chunk again instead of failing at
+ * once.
+ */
+export function lazyScreen<P extends object>(
+  load: () => Promise<React.ComponentType<P>>,
+): React.FunctionComponent<P> {
+  const make = () =>
+    React.lazy(() =>
+      load().then(
+        (component) => ({ default: component }),
+        (error: unknown) => {
+          current = make();
+          throw error;
+        },
+      ),
+    );
+  let current = make();
+  return function LazyScreen(props: P) {
+    const Current = current as React.ComponentType<P>;
+    return <Current {...props} />;
+  };
+}
+
 /** The lifecycles `createRemoteParcel` makes: what a remote exposes and a host mounts. */
 export type RemoteParcel = ReactAppOrParcel<RemoteAppProps>;

@@ -3,7 +3,8 @@
 import '@testing-library/jest-dom';
 import { waitFor } from '@testing-library/react';
 import { mountRootParcel, type ParcelConfig } from 'single-spa';
-import { createRemoteParcel, type RemoteAppProps } from '../src/remote';
+import { Suspense, type FunctionComponent } from 'react';
+import { createRemoteParcel, lazyScreen, type RemoteAppProps } from '../src/remote';
 
 function Screen({ path, search }: RemoteAppProps) {
   if (path === '/broken') throw new Error('the screen broke');
@@ -15,10 +16,10 @@ function Screen({ path, search }: RemoteAppProps) {
   );
 }
 
-function mount(props: RemoteAppProps) {
+function mount(props: RemoteAppProps, root: FunctionComponent<RemoteAppProps> = Screen) {
   const domElement = document.createElement('div');
   document.body.append(domElement);
-  const parcel = mountRootParcel(createRemoteParcel(Screen) as ParcelConfig, { domElement, ...props });
+  const parcel = mountRootParcel(createRemoteParcel(root) as ParcelConfig, { domElement, ...props });
   return { parcel, domElement };
 }
 
@@ -45,6 +46,42 @@ test('a render error is reported to the host, and a message stays in the remoteâ
     expect(domElement).toHaveTextContent(
       'Something went wrong on this screen. Reload the page to try again.',
     );
+  } finally {
+    consoleError.mockRestore();
+  }
+});
+
+test('a lazy screen whose chunk failed to load is fetched again when the remote is mounted again (Retry)', async () => {
+  const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  let reachable = false;
+  let attempts = 0;
+  const LazyPage = lazyScreen(async () => {
+    attempts += 1;
+    if (!reachable) throw new Error('the chunk did not load');
+    return function Page({ path }: RemoteAppProps) {
+      return <p>lazy at {path}</p>;
+    };
+  });
+  function App(props: RemoteAppProps) {
+    return (
+      <Suspense fallback={<p>loading</p>}>
+        <LazyPage {...props} />
+      </Suspense>
+    );
+  }
+  try {
+    const onRenderError = jest.fn();
+    const first = mount({ path: '/feed', onRenderError }, App);
+    await first.parcel.mountPromise;
+    await waitFor(() => expect(onRenderError).toHaveBeenCalledWith(new Error('the chunk did not load')));
+    await first.parcel.unmount();
+    const failed = attempts;
+
+    reachable = true;
+    const again = mount({ path: '/feed' }, App);
+    await again.parcel.mountPromise;
+    await waitFor(() => expect(again.domElement).toHaveTextContent('lazy at /feed'));
+    expect(attempts).toBe(failed + 1);
   } finally {
     consoleError.mockRestore();
   }

@@ -2,14 +2,10 @@ import { FileQuestion } from 'lucide-react';
 import { ROUTES } from '@devcircle/contracts';
 import { useSdk } from '@devcircle/sdk/react';
 import { BackLink, Button, EmptyState, Page } from '@devcircle/ui';
-import { preloadComments } from '../comments/LazyCommentsSection';
 import { PostCard } from '../post-card/PostCard';
 import { PostDetailSkeleton } from './PostDetailSkeleton';
 import { usePost } from './usePost';
 import styles from './PostDetailScreen.module.css';
-
-// The detail page opens its comments: their code comes side by side with the post, not after it.
-preloadComments();
 
 const NOT_FOUND_TEXT = "The post you're looking for doesn't exist.";
 
