@@ -5,16 +5,36 @@ interface CliOptions {
   port: number;
   dbpath: string;
   host: string;
+  replSet: string;
+  oplogHours: number;
+  oplogMB: number;
 }
 
-const USAGE = 'usage: embedded-mongo [--port 27018] [--dbpath ./data/db] [--bind_ip 127.0.0.1]';
+const USAGE =
+  'usage: embedded-mongo [--port 27018] [--dbpath ./data/db] [--bind_ip 127.0.0.1] [--replSet rs0] [--oplogMinRetentionHours 24] [--oplogSize 256]';
 
-/** Reads mongod-style flags: --port, --dbpath, --bind_ip (as `--flag value` or `--flag=value`). */
-export function parseArgs(argv: string[]): CliOptions {
+function positive(flag: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`invalid ${flag} ${value}\n${USAGE}`);
+  return n;
+}
+
+/**
+ * Reads mongod-style flags (as `--flag value` or `--flag=value`): --port, --dbpath, --bind_ip, --replSet, and the
+ * oplog's window in hours and size cap in MB (mongod's --oplogMinRetentionHours and --oplogSize).
+ */
+export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   const options: CliOptions = {
     port: 27018,
-    dbpath: path.join(process.env.DATA_DIR ?? './data', 'db'),
+    dbpath: path.join(env.DATA_DIR ?? './data', 'db'),
     host: '127.0.0.1',
+    replSet: env.DB_REPLICA_SET || 'rs0',
+    oplogHours: env.EMBEDDED_MONGO_OPLOG_HOURS
+      ? positive('EMBEDDED_MONGO_OPLOG_HOURS', env.EMBEDDED_MONGO_OPLOG_HOURS)
+      : 24,
+    oplogMB: env.EMBEDDED_MONGO_OPLOG_MB
+      ? positive('EMBEDDED_MONGO_OPLOG_MB', env.EMBEDDED_MONGO_OPLOG_MB)
+      : 256,
   };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
@@ -26,6 +46,9 @@ export function parseArgs(argv: string[]): CliOptions {
         throw new Error(`invalid --port ${value}`);
     } else if (flag === '--dbpath') options.dbpath = value;
     else if (flag === '--bind_ip') options.host = value;
+    else if (flag === '--replSet') options.replSet = value;
+    else if (flag === '--oplogMinRetentionHours') options.oplogHours = positive(flag, value);
+    else if (flag === '--oplogSize') options.oplogMB = positive(flag, value);
     else throw new Error(`unknown option ${flag}\n${USAGE}`);
   }
   return options;
@@ -61,6 +84,9 @@ async function main(): Promise<void> {
     dbpath,
     log,
     compactAfterBytes,
+    replSet: options.replSet,
+    oplogWindowMs: options.oplogHours * 3600_000,
+    oplogMaxBytes: options.oplogMB * 1024 * 1024,
     argv: process.argv,
   });
   running.server = server;

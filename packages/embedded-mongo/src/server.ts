@@ -5,7 +5,9 @@ import type { Counters, ServerContext } from './commands/context';
 import { MAX_MESSAGE_SIZE } from './commands/handshake';
 import { CursorRegistry } from './engine/cursors';
 import { expireDocuments } from './engine/ttl';
-import { Store } from './storage/store';
+import { ChangeStreams } from './changes/change-streams';
+import { TransactionManager } from './replication/transactions';
+import { DEFAULT_OPLOG_LIMITS, Store } from './storage/store';
 import { MessageFramer } from './wire/framer';
 import { decodeMessage, encodeMsgReply, encodeOpReply, MsgFlags, type Request } from './wire/protocol';
 
@@ -21,6 +23,16 @@ export interface ServerOptions {
   /** How often TTL indexes are swept. Default 60 s, as mongod. */
   ttlIntervalMs?: number;
   compactAfterBytes?: number;
+  /** The replica set's name, as clients give it in `?replicaSet=`. Default `rs0`. */
+  replSet?: string;
+  /** This member's address as clients should dial it (`host:port`). Default: the bound address and port. */
+  advertise?: string;
+  /** How long the oplog keeps changes for change streams to resume from. Default 24 hours. */
+  oplogWindowMs?: number;
+  /** The oplog's size cap. Default 256 MiB. */
+  oplogMaxBytes?: number;
+  /** How long a transaction may stay open. Default 60 s, as mongod's transactionLifetimeLimitSeconds. */
+  transactionLifetimeMs?: number;
   log?: (message: string, fields?: Record<string, unknown>) => void;
   argv?: string[];
 }
@@ -96,7 +108,15 @@ function serveConnection(
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const log = options.log ?? (() => undefined);
   const host = options.host ?? '127.0.0.1';
-  const store = Store.open({ dbpath: options.dbpath, compactAfterBytes: options.compactAfterBytes, log });
+  const store = Store.open({
+    dbpath: options.dbpath,
+    compactAfterBytes: options.compactAfterBytes,
+    log,
+    oplog: {
+      windowMs: options.oplogWindowMs ?? DEFAULT_OPLOG_LIMITS.windowMs,
+      maxBytes: options.oplogMaxBytes ?? DEFAULT_OPLOG_LIMITS.maxBytes,
+    },
+  });
   const counters: Counters = {
     insert: 0,
     query: 0,
@@ -107,13 +127,25 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     connectionsCurrent: 0,
     connectionsTotal: 0,
   };
-  const cursors = new CursorRegistry(options.cursorTimeoutMs ?? 600_000);
+  const cursorTimeoutMs = options.cursorTimeoutMs ?? 600_000;
+  const cursors = new CursorRegistry(cursorTimeoutMs);
+  const replSetName = options.replSet ?? 'rs0';
   const ctx: ServerContext = {
     store,
     catalog: store.catalog,
     cursors,
     counters,
-    info: { host, port: 0, dbpath: options.dbpath, startedAt: Date.now(), argv: options.argv ?? [] },
+    info: {
+      host,
+      port: 0,
+      dbpath: options.dbpath,
+      startedAt: Date.now(),
+      argv: options.argv ?? [],
+      replSetName,
+      me: '',
+    },
+    transactions: new TransactionManager(store.catalog, store, options.transactionLifetimeMs),
+    changeStreams: new ChangeStreams(store, cursors, cursorTimeoutMs),
   };
   const sockets = new Set<net.Socket>();
   let nextConnectionId = 1;
@@ -138,14 +170,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
   const port = (server.address() as net.AddressInfo).port;
   ctx.info.port = port;
+  const uriHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  ctx.info.me = options.advertise ?? `${uriHost}:${port}`;
   const ttl = setInterval(() => {
     if (expireDocuments(store.catalog) > 0)
       store.commit().catch((err) => log('TTL commit failed', { error: String(err) }));
+    ctx.transactions.sweep();
+    store.forgetIdleSessions();
+    ctx.changeStreams.sweep();
   }, options.ttlIntervalMs ?? 60_000);
   ttl.unref();
-  const uriHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
   return {
-    uri: `mongodb://${uriHost}:${port}/`,
+    uri: `mongodb://${ctx.info.me}/?replicaSet=${encodeURIComponent(replSetName)}`,
     host,
     port,
     compact: () => store.compact(),

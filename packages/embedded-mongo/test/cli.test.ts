@@ -14,9 +14,25 @@ describe('flags', () => {
     else process.env.DATA_DIR = dataDir;
   });
 
-  test('defaults match the README: port 27018, ./data/db, 127.0.0.1', () => {
+  test('defaults match the README: port 27018, ./data/db, 127.0.0.1, replica set rs0, oplog 24 h / 256 MB', () => {
     delete process.env.DATA_DIR;
-    expect(parseArgs([])).toEqual({ port: 27018, dbpath: path.join('data', 'db'), host: '127.0.0.1' });
+    expect(parseArgs([], {})).toEqual({
+      port: 27018,
+      dbpath: path.join('data', 'db'),
+      host: '127.0.0.1',
+      replSet: 'rs0',
+      oplogHours: 24,
+      oplogMB: 256,
+    });
+  });
+
+  test('the replica set name and the oplog window come from the environment or from flags', () => {
+    const env = { DB_REPLICA_SET: 'devset', EMBEDDED_MONGO_OPLOG_HOURS: '2', EMBEDDED_MONGO_OPLOG_MB: '64' };
+    expect(parseArgs([], env)).toMatchObject({ replSet: 'devset', oplogHours: 2, oplogMB: 64 });
+    expect(
+      parseArgs(['--replSet', 'other', '--oplogMinRetentionHours=0.5', '--oplogSize', '16'], env),
+    ).toMatchObject({ replSet: 'other', oplogHours: 0.5, oplogMB: 16 });
+    expect(() => parseArgs(['--oplogSize', '0'])).toThrow('invalid --oplogSize 0');
   });
 
   test('DATA_DIR moves the default data directory', () => {
@@ -25,7 +41,7 @@ describe('flags', () => {
   });
 
   test('mongod-style flags, with a space or an equals sign', () => {
-    expect(parseArgs(['--port', '29000', '--dbpath=/tmp/x', '--bind_ip', '0.0.0.0'])).toEqual({
+    expect(parseArgs(['--port', '29000', '--dbpath=/tmp/x', '--bind_ip', '0.0.0.0'])).toMatchObject({
       port: 29000,
       dbpath: '/tmp/x',
       host: '0.0.0.0',
@@ -59,7 +75,7 @@ test('`npm run db` starts a server the driver can use, and SIGTERM stops it clea
         }
       });
     });
-    const client = new MongoClient(`${uri}devcircle`);
+    const client = new MongoClient(uri.replace('/?', '/devcircle?'));
     await client.connect();
     const notes = client.db().collection<{ _id: number; text: string }>('notes');
     await notes.insertOne({ _id: 1, text: 'hello' });

@@ -4,7 +4,7 @@ import { explainQuery } from '../engine/explain';
 import { normalizeCollation } from '../engine/index-spec';
 import { prepareQuery, type PreparedQuery, type QueryRequest } from '../engine/query';
 import { MongoCommandError } from '../errors';
-import { cloneDoc, type Doc } from '../query/document';
+import { cloneDoc, isPlainObject, type Doc } from '../query/document';
 import { Aggregator, mingoOptions } from '../query/mingo';
 import { validateSortSpec } from '../query/sort';
 import { validatePipeline } from './pipeline';
@@ -110,7 +110,22 @@ export function explainAggregate(
   return { explainVersion: '1', stages: [{ $cursor: cursorExplain }, ...plan.rest] };
 }
 
+function changeStreamPipeline(req: CommandRequest): Doc[] | undefined {
+  const pipeline = req.body.pipeline;
+  if (!Array.isArray(pipeline) || pipeline.length === 0) return undefined;
+  const first = pipeline[0] as unknown;
+  return isPlainObject(first) && '$changeStream' in first ? (pipeline as Doc[]) : undefined;
+}
+
 export const aggregate: CommandHandler = (ctx, req) => {
+  const stream = changeStreamPipeline(req);
+  if (stream) {
+    const cursorOptions = optionalObject(req.body, 'cursor', 'aggregate');
+    const batchSize = cursorOptions
+      ? optionalNumber(cursorOptions, 'batchSize', 'aggregate.cursor')
+      : undefined;
+    return ctx.changeStreams.openStream(req.db, req.body.aggregate, stream, batchSize);
+  }
   const plan = planAggregate(ctx, req);
   const ns = namespace(req, plan.coll);
   ctx.counters.command++;

@@ -52,21 +52,18 @@ export const create: CommandHandler = async (ctx, req) => {
   const { created } = ctx.catalog.ensureCollection(req.db, coll);
   if (!created)
     throw new MongoCommandError('NamespaceExists', `Collection ${namespace(req, coll)} already exists.`);
-  await ctx.store.commit();
   return { ok: 1 };
 };
 
 export const drop: CommandHandler = async (ctx, req) => {
   const coll = collectionName(req);
   const dropped = ctx.catalog.dropCollection(req.db, coll);
-  await ctx.store.commit();
   if (!dropped) return { ok: 1 };
   return { nIndexesWas: dropped.indexes.size, ns: namespace(req, coll), ok: 1 };
 };
 
 export const dropDatabase: CommandHandler = async (ctx, req) => {
   ctx.catalog.dropDatabase(req.db);
-  await ctx.store.commit();
   return { dropped: req.db, ok: 1 };
 };
 
@@ -79,11 +76,7 @@ export const createIndexes: CommandHandler = async (ctx, req) => {
   const { collection, created } = ctx.catalog.ensureCollection(req.db, coll);
   const before = collection.indexes.size;
   let added = 0;
-  try {
-    for (const spec of specs) if (collection.createIndex(spec)) added++;
-  } finally {
-    await ctx.store.commit();
-  }
+  for (const spec of specs) if (collection.createIndex(spec)) added++;
   const reply: Document = {
     numIndexesBefore: before,
     numIndexesAfter: collection.indexes.size,
@@ -126,6 +119,5 @@ export const dropIndexes: CommandHandler = async (ctx, req) => {
       "BSON field 'dropIndexes.index' is missing but a required field",
     );
   }
-  await ctx.store.commit();
   return { nIndexesWas, ok: 1 };
 };

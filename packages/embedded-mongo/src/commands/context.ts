@@ -4,6 +4,8 @@ import type { Catalog } from '../engine/catalog';
 import { MongoCommandError } from '../errors';
 import { isPlainObject, type Doc } from '../query/document';
 import type { Store } from '../storage/store';
+import type { TransactionManager } from '../replication/transactions';
+import type { ChangeStreams } from '../changes/change-streams';
 
 export interface ServerInfo {
   host: string;
@@ -11,6 +13,9 @@ export interface ServerInfo {
   dbpath?: string;
   startedAt: number;
   argv: string[];
+  /** The replica set's name and this member's address as clients should dial it (`host:port`). */
+  replSetName: string;
+  me: string;
 }
 
 export interface Counters {
@@ -31,6 +36,8 @@ export interface ServerContext {
   cursors: CursorRegistry;
   info: ServerInfo;
   counters: Counters;
+  transactions: TransactionManager;
+  changeStreams: ChangeStreams;
 }
 
 export interface CommandRequest {

@@ -1,18 +1,41 @@
-import type { Document } from 'bson';
+import { Long, ObjectId, type Document } from 'bson';
 import { MongoCommandError } from '../errors';
-import type { CommandHandler } from './context';
+import { toTimestamp } from '../replication/clock';
+import type { CommandHandler, ServerContext } from './context';
 
 export const SERVER_VERSION = '7.0.0';
 export const MAX_BSON_OBJECT_SIZE = 16 * 1024 * 1024;
 export const MAX_MESSAGE_SIZE = 48_000_000;
 
-/** The handshake reply: a standalone server that speaks wire versions 0–21 (MongoDB 7.0). */
-export const hello: CommandHandler = (_ctx, req) => {
+/** The one member has always been primary, in the first term. */
+const ELECTION_ID = new ObjectId('7fffffff0000000000000001');
+const TERM = Long.fromNumber(1);
+
+function lastWrite(ctx: ServerContext): Document {
+  const opTime = { ts: toTimestamp(ctx.store.clock.current()), t: TERM };
+  const date = new Date();
+  return { opTime, lastWriteDate: date, majorityOpTime: opTime, majorityWriteDate: date };
+}
+
+/**
+ * The handshake reply: the primary of a one-member replica set that speaks wire versions 0–21 (MongoDB 7.0). With
+ * no `topologyVersion` the drivers monitor it by polling `hello`, not by the streaming protocol.
+ */
+export const hello: CommandHandler = (ctx, req) => {
   const legacy = req.name !== 'hello';
+  const { replSetName, me } = ctx.info;
   const reply: Document = {
     ...(legacy ? { ismaster: true } : {}),
     helloOk: true,
     isWritablePrimary: true,
+    secondary: false,
+    setName: replSetName,
+    setVersion: 1,
+    hosts: [me],
+    primary: me,
+    me,
+    electionId: ELECTION_ID,
+    lastWrite: lastWrite(ctx),
     maxBsonObjectSize: MAX_BSON_OBJECT_SIZE,
     maxMessageSizeBytes: MAX_MESSAGE_SIZE,
     maxWriteBatchSize: 100_000,
@@ -28,6 +51,31 @@ export const hello: CommandHandler = (_ctx, req) => {
 };
 
 export const ping: CommandHandler = () => ({ ok: 1 });
+
+/** What `rs.status()` shows, for operators' tools: one healthy primary. */
+export const replSetGetStatus: CommandHandler = (ctx) => {
+  const optime = { ts: toTimestamp(ctx.store.clock.current()), t: TERM };
+  return {
+    set: ctx.info.replSetName,
+    date: new Date(),
+    myState: 1,
+    term: TERM,
+    members: [
+      {
+        _id: 0,
+        name: ctx.info.me,
+        health: 1,
+        state: 1,
+        stateStr: 'PRIMARY',
+        uptime: Math.floor((Date.now() - ctx.info.startedAt) / 1000),
+        optime,
+        electionId: ELECTION_ID,
+        self: true,
+      },
+    ],
+    ok: 1,
+  };
+};
 
 export const buildInfo: CommandHandler = () => ({
   version: SERVER_VERSION,
@@ -45,6 +93,7 @@ export const getCmdLineOpts: CommandHandler = (ctx) => ({
   parsed: {
     net: { port: ctx.info.port, bindIp: ctx.info.host },
     storage: { dbPath: ctx.info.dbpath ?? '(in memory)' },
+    replication: { replSet: ctx.info.replSetName },
   },
   ok: 1,
 });

@@ -1,5 +1,7 @@
-import type { Document } from 'bson';
+import { Binary, Long, type Document } from 'bson';
 import { MongoCommandError, toCommandError } from '../errors';
+import { toTimestamp } from '../replication/clock';
+import { runInSession } from '../replication/sessions';
 import { aggregate } from './aggregate';
 import {
   create,
@@ -13,7 +15,16 @@ import {
 } from './catalog';
 import type { CommandHandler, CommandRequest, ServerContext } from './context';
 import { explain } from './explain';
-import { buildInfo, endSessions, getCmdLineOpts, getParameter, hello, ping, serverStatus } from './handshake';
+import {
+  buildInfo,
+  endSessions,
+  getCmdLineOpts,
+  getParameter,
+  hello,
+  ping,
+  replSetGetStatus,
+  serverStatus,
+} from './handshake';
 import { count, distinct, find, getMore, killCursors } from './read';
 import { findAndModify, insert, remove, update } from './write';
 
@@ -28,6 +39,16 @@ const HANDLERS: Record<string, CommandHandler> = {
   getCmdLineOpts,
   serverStatus,
   endSessions,
+  killSessions: endSessions,
+  refreshSessions: endSessions,
+  replSetGetStatus,
+  // Reached only outside a transaction (a transaction's own commit and abort are answered by its session).
+  commitTransaction: () => {
+    throw new MongoCommandError('InvalidOptions', 'commitTransaction must be run within a transaction');
+  },
+  abortTransaction: () => {
+    throw new MongoCommandError('InvalidOptions', 'abortTransaction must be run within a transaction');
+  },
   listDatabases,
   listCollections,
   create,
@@ -51,7 +72,14 @@ const HANDLERS: Record<string, CommandHandler> = {
   explain,
 };
 
-/** Runs one command and always produces a reply document: errors become `{ ok: 0, errmsg, code, codeName }`. */
+/** Cluster times are not signed (there is no authentication): the signature is the all-zero one. */
+const UNSIGNED = { hash: new Binary(Buffer.alloc(20)), keyId: Long.ZERO };
+
+/**
+ * Runs one command and always produces a reply document: errors become `{ ok: 0, errmsg, code, codeName }`.
+ * Whatever the command changed is durable before the reply (one commit, here, for every command), and every
+ * reply carries the cluster time, as a replica set member's do.
+ */
 export async function runCommand(
   ctx: ServerContext,
   db: string,
@@ -59,18 +87,22 @@ export async function runCommand(
   connectionId: number,
 ): Promise<Document> {
   const name = Object.keys(body)[0];
+  let reply: Document;
   try {
     const handler = name === undefined ? undefined : HANDLERS[name];
     if (!handler) throw new MongoCommandError('CommandNotFound', `no such command: '${name}'`);
-    if (body.txnNumber !== undefined || body.startTransaction || body.autocommit !== undefined) {
-      throw new MongoCommandError(
-        'IllegalOperation',
-        'Transaction numbers are only allowed on a replica set member or mongos',
-      );
-    }
     const request: CommandRequest = { db, name, body, connectionId };
-    return await handler(ctx, request);
+    reply = await runInSession(ctx, request, handler);
   } catch (err) {
-    return toCommandError(err).toReply();
+    reply = toCommandError(err).toReply();
   }
+  try {
+    await ctx.store.commit();
+  } catch (err) {
+    reply = toCommandError(err).toReply();
+  }
+  const time = toTimestamp(ctx.store.clock.current());
+  reply.$clusterTime = { clusterTime: time, signature: UNSIGNED };
+  reply.operationTime = time;
+  return reply;
 }

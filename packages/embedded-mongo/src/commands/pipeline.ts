@@ -38,7 +38,6 @@ const KNOWN_UNSUPPORTED = new Set([
   '$vectorSearch',
   '$collStats',
   '$indexStats',
-  '$changeStream',
   '$currentOp',
   '$listSessions',
   '$planCacheStats',
@@ -103,6 +102,12 @@ export function validatePipeline(pipeline: unknown[]): Doc[] {
       );
     }
     const name = Object.keys(stage)[0];
+    if (name === '$changeStream') {
+      throw new MongoCommandError(
+        'Location40602',
+        '$changeStream is only valid as the first stage in a pipeline',
+      );
+    }
     if (KNOWN_UNSUPPORTED.has(name)) {
       throw new MongoCommandError('CommandNotSupported', `${name} is not supported by the embedded server`);
     }

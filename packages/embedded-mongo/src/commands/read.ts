@@ -69,6 +69,16 @@ export const find: CommandHandler = (ctx, req) => {
 
 export const getMore: CommandHandler = (ctx, req) => {
   const id = Number(req.body.getMore);
+  if (ctx.changeStreams.has(id)) {
+    const coll = req.body.collection;
+    ctx.counters.getmore++;
+    return ctx.changeStreams.more(
+      id,
+      namespace(req, typeof coll === 'string' ? coll : ''),
+      optionalNumber(req.body, 'batchSize', 'getMore'),
+      optionalNumber(req.body, 'maxTimeMS', 'getMore'),
+    );
+  }
   const coll = req.body.collection;
   if (typeof coll !== 'string')
     throw new MongoCommandError(
@@ -85,7 +95,7 @@ export const killCursors: CommandHandler = (ctx, req) => {
   const ids = Array.isArray(req.body.cursors) ? req.body.cursors.map(Number) : [];
   const killed: number[] = [];
   const notFound: number[] = [];
-  for (const id of ids) (ctx.cursors.kill(id) ? killed : notFound).push(id);
+  for (const id of ids) (ctx.cursors.kill(id) || ctx.changeStreams.kill(id) ? killed : notFound).push(id);
   return { cursorsKilled: killed, cursorsNotFound: notFound, cursorsAlive: [], cursorsUnknown: [], ok: 1 };
 };
 

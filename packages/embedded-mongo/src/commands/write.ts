@@ -19,12 +19,11 @@ import {
 } from './context';
 
 /** Runs each statement of a write command, collecting writeErrors; an ordered write stops at the first. */
-async function runStatements<T>(
-  ctx: ServerContext,
+function runStatements<T>(
   req: CommandRequest,
   field: string,
   each: (statement: T, index: number) => void,
-): Promise<Document> {
+): Document {
   const statements = optionalArray(req.body, field, req.name);
   if (!statements)
     throw new MongoCommandError(
@@ -37,18 +36,19 @@ async function runStatements<T>(
     try {
       each(statements[i] as T, i);
     } catch (err) {
+      // A write conflict fails the whole command (the transaction retries it), not one statement.
+      if (err instanceof MongoCommandError && err.codeName === 'WriteConflict') throw err;
       writeErrors.push(toCommandError(err).toWriteError(i));
       if (ordered) break;
     }
   }
-  await ctx.store.commit();
   return writeErrors.length ? { writeErrors } : {};
 }
 
-export const insert: CommandHandler = async (ctx, req) => {
+export const insert: CommandHandler = (ctx, req) => {
   const coll = collectionName(req);
   let n = 0;
-  const result = await runStatements<Doc>(ctx, req, 'documents', (doc) => {
+  const result = runStatements<Doc>(req, 'documents', (doc) => {
     if (!isPlainObject(doc))
       throw new MongoCommandError('TypeMismatch', 'each document to insert must be an object');
     ctx.catalog.ensureCollection(req.db, coll).collection.insert(withIdFirst(doc));
@@ -119,18 +119,18 @@ function updateMatching(
     if (!record) continue;
     const next = applyUpdate(record.doc, update, options);
     if (!next) continue;
-    target.replace(record, next);
+    target.replace(record, next, !isReplacement(update));
     modified++;
   }
   return { matched: docs.length, modified };
 }
 
-export const update: CommandHandler = async (ctx, req) => {
+export const update: CommandHandler = (ctx, req) => {
   const coll = collectionName(req);
   let n = 0;
   let nModified = 0;
   const upserted: Document[] = [];
-  const result = await runStatements<UpdateStatement>(ctx, req, 'updates', (statement, index) => {
+  const result = runStatements<UpdateStatement>(req, 'updates', (statement, index) => {
     if (!isPlainObject(statement))
       throw new MongoCommandError('TypeMismatch', 'each update statement must be an object');
     const outcome = updateMatching(ctx, req, coll, statement);
@@ -144,10 +144,10 @@ export const update: CommandHandler = async (ctx, req) => {
   return { n, nModified, ...(upserted.length ? { upserted } : {}), ...result, ok: 1 };
 };
 
-export const remove: CommandHandler = async (ctx, req) => {
+export const remove: CommandHandler = (ctx, req) => {
   const coll = collectionName(req);
   let n = 0;
-  const result = await runStatements<Doc>(ctx, req, 'deletes', (statement) => {
+  const result = runStatements<Doc>(req, 'deletes', (statement) => {
     if (!isPlainObject(statement))
       throw new MongoCommandError('TypeMismatch', 'each delete statement must be an object');
     const filter = statement.q === undefined ? {} : statement.q;
@@ -174,7 +174,7 @@ export const remove: CommandHandler = async (ctx, req) => {
   return { n, ...result, ok: 1 };
 };
 
-export const findAndModify: CommandHandler = async (ctx, req) => {
+export const findAndModify: CommandHandler = (ctx, req) => {
   const coll = collectionName(req);
   const body = req.body;
   const filter = optionalObject(body, 'query', 'findAndModify') ?? {};
@@ -220,7 +220,9 @@ export const findAndModify: CommandHandler = async (ctx, req) => {
       reply = { lastErrorObject: { n: 1 }, value: shape(record.doc), ok: 1 };
     } else {
       const next = applyUpdate(record.doc, spec as UpdateSpec, options);
-      const stored = next ? collection.replace(record, next).doc : record.doc;
+      const stored = next
+        ? collection.replace(record, next, !isReplacement(spec as UpdateSpec)).doc
+        : record.doc;
       ctx.counters.update++;
       reply = {
         lastErrorObject: { n: 1, updatedExisting: true },
@@ -241,6 +243,5 @@ export const findAndModify: CommandHandler = async (ctx, req) => {
     if (spec) validateUpdate(spec);
     reply = { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
   }
-  await ctx.store.commit();
   return reply;
 };

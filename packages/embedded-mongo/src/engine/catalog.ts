@@ -25,6 +25,18 @@ export class Catalog {
     this.changes = changes;
   }
 
+  /** The whole catalog as it is now, for a transaction's reads and writes (see `Collection.snapshot`). */
+  snapshot(changes: ChangeSink): Catalog {
+    const copy = new Catalog(changes);
+    for (const [db, collections] of this.databases) {
+      const copies = new Map<string, Collection>();
+      for (const [name, collection] of collections)
+        copies.set(name, collection.snapshot({ record: (entry) => copy.changes.record(entry) }));
+      copy.databases.set(db, copies);
+    }
+    return copy;
+  }
+
   getCollection(db: string, name: string): Collection | undefined {
     return this.databases.get(db)?.get(name);
   }
@@ -56,10 +68,33 @@ export class Catalog {
     return collection;
   }
 
+  /** Drops each collection (one change each, as mongod logs them), then the database. */
   dropDatabase(db: string): boolean {
-    const existed = this.databases.delete(db);
-    if (existed) this.changes.record({ op: 'dropDatabase', db });
-    return existed;
+    const collections = this.databases.get(db);
+    if (!collections) return false;
+    for (const name of [...collections.keys()]) this.dropCollection(db, name);
+    this.databases.delete(db);
+    this.changes.record({ op: 'dropDatabase', db });
+    return true;
+  }
+
+  /** Moves a collection, its documents and indexes to a new name (the target must not exist). */
+  renameCollection(db: string, coll: string, toDb: string, toColl: string): void {
+    const collection = this.getCollection(db, coll);
+    if (!collection)
+      throw new MongoCommandError('NamespaceNotFound', `Source collection ${db}.${coll} does not exist`);
+    checkName('database', toDb);
+    checkName('collection', toColl);
+    this.databases.get(db)?.delete(coll);
+    if (this.databases.get(db)?.size === 0) this.databases.delete(db);
+    collection.rename(toDb, toColl);
+    let target = this.databases.get(toDb);
+    if (!target) {
+      target = new Map();
+      this.databases.set(toDb, target);
+    }
+    target.set(toColl, collection);
+    this.changes.record({ op: 'renameCollection', db, coll, toDb, toColl });
   }
 
   databaseNames(): string[] {
@@ -85,6 +120,14 @@ export class Catalog {
         return;
       case 'dropDatabase':
         this.dropDatabase(entry.db);
+        return;
+      case 'renameCollection':
+        if (this.getCollection(entry.toDb, entry.toColl)) this.dropCollection(entry.toDb, entry.toColl);
+        if (this.getCollection(entry.db, entry.coll))
+          this.renameCollection(entry.db, entry.coll, entry.toDb, entry.toColl);
+        return;
+      case 'applyOps':
+        for (const inner of entry.entries) this.apply(inner);
         return;
       default:
         break;

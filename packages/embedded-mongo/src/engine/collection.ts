@@ -8,6 +8,7 @@ import { compareIndexSpecs, type IndexSpec } from './index-spec';
 import { formatValue } from './key-format';
 import type { ChangeSink } from './journal-entry';
 import type { DocRecord } from './record';
+import { describeUpdate } from '../replication/update-description';
 
 export const ID_INDEX_SPEC: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
 
@@ -19,18 +20,49 @@ function validateId(id: unknown): void {
 
 /** One collection: its records in insertion (natural) order and its indexes, each kept in a B-tree. */
 export class Collection {
-  readonly db: string;
-  readonly name: string;
-  readonly records = new Map<number, DocRecord>();
+  db: string;
+  name: string;
   readonly indexes = new Map<string, Index>();
   private nextRid = 1;
   private readonly changes: ChangeSink;
+  /** Records by id, in natural order. A snapshot builds its map only if something reads it (see `records`). */
+  private recordMap?: Map<number, DocRecord>;
 
   constructor(db: string, name: string, changes: ChangeSink) {
     this.db = db;
     this.name = name;
     this.changes = changes;
+    this.recordMap = new Map();
     this.indexes.set('_id_', new Index(ID_INDEX_SPEC));
+  }
+
+  /** Records in natural (insertion) order. */
+  get records(): Map<number, DocRecord> {
+    if (!this.recordMap) {
+      const records = [...this.idIndex.tree.values()].sort((a, b) => a.rid - b.rid);
+      this.recordMap = new Map(records.map((record) => [record.rid, record]));
+    }
+    return this.recordMap;
+  }
+
+  /**
+   * A copy of the collection as it is now, for a transaction: the B-trees are shared copy-on-write (O(1)), so
+   * neither copy sees the other's later changes. The record map is rebuilt only if the copy needs a natural-order
+   * scan.
+   */
+  snapshot(changes: ChangeSink): Collection {
+    const copy = new Collection(this.db, this.name, changes);
+    copy.indexes.clear();
+    for (const [name, index] of this.indexes) copy.indexes.set(name, index.snapshot());
+    copy.nextRid = this.nextRid;
+    copy.recordMap = undefined;
+    return copy;
+  }
+
+  /** Only the catalog renames a collection (it also moves it in its maps). */
+  rename(db: string, name: string): void {
+    this.db = db;
+    this.name = name;
   }
 
   get ns(): string {
@@ -42,7 +74,7 @@ export class Collection {
   }
 
   get size(): number {
-    return this.records.size;
+    return this.recordMap ? this.recordMap.size : this.idIndex.tree.size;
   }
 
   findById(id: unknown): DocRecord | undefined {
@@ -77,12 +109,13 @@ export class Collection {
       index.noteKeys(doc, indexKeys);
       index.add(record, indexKeys);
     }
-    this.records.set(record.rid, record);
+    this.recordMap?.set(record.rid, record);
     this.changes.record({ op: 'insert', db: this.db, coll: this.name, doc });
     return record;
   }
 
-  replace(old: DocRecord, doc: Doc): DocRecord {
+  /** Stores a new version of a document; `asUpdate` (an update with operators) also logs what changed. */
+  replace(old: DocRecord, doc: Doc, asUpdate = false): DocRecord {
     const record: DocRecord = { rid: old.rid, doc };
     const keys = this.keysChecked(doc, old.rid);
     for (const [index, indexKeys] of keys) {
@@ -90,14 +123,18 @@ export class Collection {
       index.noteKeys(doc, indexKeys);
       index.add(record, indexKeys);
     }
-    this.records.set(record.rid, record);
-    this.changes.record({ op: 'replace', db: this.db, coll: this.name, doc });
+    this.recordMap?.set(record.rid, record);
+    this.changes.record(
+      asUpdate
+        ? { op: 'replace', db: this.db, coll: this.name, doc, upd: describeUpdate(old.doc, doc) }
+        : { op: 'replace', db: this.db, coll: this.name, doc },
+    );
     return record;
   }
 
   delete(record: DocRecord): void {
     for (const index of this.indexes.values()) index.remove(record, index.keysFor(record.doc));
-    this.records.delete(record.rid);
+    this.recordMap?.delete(record.rid);
     this.changes.record({ op: 'delete', db: this.db, coll: this.name, id: record.doc._id });
   }
 

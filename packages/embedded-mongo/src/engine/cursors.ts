@@ -34,6 +34,11 @@ export class CursorRegistry {
     this.timer.unref();
   }
 
+  /** An id no cursor has, for cursors kept elsewhere (change streams). */
+  allocateId(): number {
+    return this.nextId++;
+  }
+
   get count(): number {
     return this.open.size;
   }

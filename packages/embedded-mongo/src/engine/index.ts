@@ -24,7 +24,7 @@ export class Index {
   readonly spec: IndexSpec;
   readonly fields: string[];
   readonly directions: number[];
-  readonly tree: BTree<IndexKey, DocRecord>;
+  tree: BTree<IndexKey, DocRecord>;
   multikey = false;
   /** Bumped on every change to the tree, so a suspended scan knows to find its place again. */
   version = 0;
@@ -49,6 +49,14 @@ export class Index {
     };
     this.tree = new BTree<IndexKey, DocRecord>(undefined, this.compareKeys, 64);
     if (spec.partialFilterExpression) this.partial = compileFilter(spec.partialFilterExpression);
+  }
+
+  /** A copy-on-write copy (O(1)): later changes to either are not seen by the other. */
+  snapshot(): Index {
+    const copy = new Index(this.spec);
+    copy.tree = this.tree.clone();
+    copy.multikey = this.multikey;
+    return copy;
   }
 
   get name(): string {

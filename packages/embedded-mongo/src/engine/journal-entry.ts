@@ -1,16 +1,29 @@
 import type { Doc } from '../query/document';
 import type { IndexSpec } from './index-spec';
 
-/** One durable change. Updates log the whole new document, so replaying an entry twice is harmless. */
+/** What an update changed, in a change event's words (MongoDB's `updateDescription`). */
+export interface UpdateDescription {
+  updatedFields: Doc;
+  removedFields: string[];
+  truncatedArrays: Array<{ field: string; newSize: number }>;
+}
+
+/**
+ * One durable change. Updates log the whole new document, so replaying an entry twice is harmless; an update made
+ * with operators (not a replacement) also carries what it changed, for change streams.
+ */
 export type JournalEntry =
   | { op: 'insert'; db: string; coll: string; doc: Doc }
-  | { op: 'replace'; db: string; coll: string; doc: Doc }
+  | { op: 'replace'; db: string; coll: string; doc: Doc; upd?: UpdateDescription }
   | { op: 'delete'; db: string; coll: string; id: unknown }
   | { op: 'createCollection'; db: string; coll: string }
   | { op: 'dropCollection'; db: string; coll: string }
+  | { op: 'renameCollection'; db: string; coll: string; toDb: string; toColl: string }
   | { op: 'createIndex'; db: string; coll: string; spec: IndexSpec }
   | { op: 'dropIndex'; db: string; coll: string; name: string }
-  | { op: 'dropDatabase'; db: string };
+  | { op: 'dropDatabase'; db: string }
+  /** A transaction's changes, applied all together or not at all. */
+  | { op: 'applyOps'; entries: JournalEntry[] };
 
 /** Where the engine reports each change as it makes it; the storage layer journals them. */
 export interface ChangeSink {
@@ -18,3 +31,11 @@ export interface ChangeSink {
 }
 
 export const discardChanges: ChangeSink = { record: () => undefined };
+
+/** Collects changes instead of journaling them (a transaction's writes until it commits). */
+export class CollectedChanges implements ChangeSink {
+  readonly entries: JournalEntry[] = [];
+  record(entry: JournalEntry): void {
+    this.entries.push(entry);
+  }
+}

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import { deserialize, serialize } from 'bson';
-import type { JournalEntry } from '../engine/journal-entry';
+import { deserialize, serialize, type Document } from 'bson';
 
 const HEADER = 8; // u32 payload length, u32 crc32 of the payload
 
@@ -26,7 +25,7 @@ export function listJournalGens(dir: string): number[] {
  */
 export function replayJournal(
   file: string,
-  apply: (entry: JournalEntry) => void,
+  apply: (entry: Document) => void,
 ): { entries: number; bytes: number } {
   const data = fs.readFileSync(file);
   let offset = 0;
@@ -38,7 +37,7 @@ export function replayJournal(
     if (end > data.length) break;
     const payload = data.subarray(offset + HEADER, end);
     if (crc32(payload) !== checksum) break;
-    apply(deserialize(payload, { promoteLongs: true }) as JournalEntry);
+    apply(deserialize(payload, { promoteLongs: true }));
     entries++;
     offset = end;
   }
@@ -73,7 +72,8 @@ export class Journal {
     this.file = journalPath(dir, gen);
   }
 
-  append(entry: JournalEntry): void {
+  /** Buffers an entry until the next flush; returns its size on disk. */
+  append(entry: Document): number {
     const payload = serialize(entry);
     const frame = Buffer.allocUnsafe(HEADER + payload.length);
     frame.writeUInt32LE(payload.length, 0);
@@ -82,6 +82,7 @@ export class Journal {
     this.pending.push(frame);
     this.bytes += frame.length;
     this.written++;
+    return frame.length;
   }
 
   private writePending(): number | undefined {

@@ -14,7 +14,16 @@ export interface SnapshotCollection {
   docs: Doc[];
 }
 
-export interface Snapshot {
+/** What a snapshot keeps besides the data: the recent changes (for change streams) and retryable writes' replies. */
+export interface SnapshotHistory {
+  /** Journal-form oplog entries, oldest first. */
+  oplog: Doc[];
+  /** The newest time whose change is no longer kept (a Timestamp), if any was dropped. */
+  lostUpTo?: unknown;
+  sessionWrites: Doc[];
+}
+
+export interface Snapshot extends SnapshotHistory {
   /** Journals with a generation below this one are contained in the snapshot. */
   gen: number;
   collections: SnapshotCollection[];
@@ -40,6 +49,7 @@ export async function writeSnapshot(
   dir: string,
   gen: number,
   collections: SnapshotCollection[],
+  history: SnapshotHistory,
 ): Promise<number> {
   const tmp = path.join(dir, 'snapshot.tmp');
   const file = await fs.promises.open(tmp, 'w');
@@ -50,13 +60,28 @@ export async function writeSnapshot(
     await file.write(chunk);
   };
   try {
-    await write([serialize({ format: FORMAT, version: 1, gen, collections: collections.length })]);
+    await write([
+      serialize({
+        format: FORMAT,
+        version: 2,
+        gen,
+        collections: collections.length,
+        oplog: history.oplog.length,
+        sessionWrites: history.sessionWrites.length,
+        ...(history.lostUpTo ? { lostUpTo: history.lostUpTo } : {}),
+      }),
+    ]);
     for (const coll of collections) {
       await write([
         serialize({ db: coll.db, name: coll.name, indexes: coll.indexes, count: coll.docs.length }),
       ]);
       for (let i = 0; i < coll.docs.length; i += CHUNK_DOCS) {
         await write(coll.docs.slice(i, i + CHUNK_DOCS).map((doc) => serialize(doc)));
+      }
+    }
+    for (const docs of [history.oplog, history.sessionWrites]) {
+      for (let i = 0; i < docs.length; i += CHUNK_DOCS) {
+        await write(docs.slice(i, i + CHUNK_DOCS).map((doc) => serialize(doc)));
       }
     }
     await write([serialize({ end: true })]);
@@ -103,7 +128,26 @@ export function readSnapshot(dir: string): Snapshot | undefined {
       docs,
     });
   }
+  // Version 1 snapshots (before the oplog) hold no history.
+  const readMany = (count: unknown): Doc[] => {
+    const docs: Doc[] = [];
+    for (let i = 0; i < (typeof count === 'number' ? count : 0); i++) {
+      const entry = readDoc(data, offset);
+      docs.push(entry.doc);
+      offset = entry.next;
+    }
+    return docs;
+  };
+  const oplog = readMany(header.oplog);
+  const sessionWrites = readMany(header.sessionWrites);
   const trailer = readDoc(data, offset);
   if (trailer.doc.end !== true) throw new Error(`${file} has no end marker`);
-  return { gen: header.gen as number, collections, bytes: data.length };
+  return {
+    gen: header.gen as number,
+    collections,
+    bytes: data.length,
+    oplog,
+    sessionWrites,
+    lostUpTo: header.lostUpTo,
+  };
 }

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
+import { calculateObjectSize, Timestamp, type Document } from 'bson';
 import { Catalog } from '../engine/catalog';
 import { discardChanges, type ChangeSink, type JournalEntry } from '../engine/journal-entry';
+import { ClusterClock, fromTimestamp, toTimestamp, type OpTime } from '../replication/clock';
+import { Oplog, type OplogEntry, type OplogLimits, type SessionStamp } from '../replication/oplog';
 import { Journal, journalPath, listJournalGens, replayJournal } from './journal';
 import { acquireLock } from './lock';
 import { readSnapshot, writeSnapshot, type SnapshotCollection } from './snapshot';
@@ -11,9 +14,30 @@ export interface StoreOptions {
   /** Journal bytes that trigger a compaction, at the least (the journal may also grow to the snapshot's size). */
   compactAfterBytes?: number;
   log?: (message: string, fields?: Record<string, unknown>) => void;
+  /** How much history change streams can resume from. Default: 24 hours, at most 256 MiB. */
+  oplog?: Partial<OplogLimits>;
 }
 
 const DEFAULT_COMPACT_BYTES = 64 * 1024 * 1024;
+export const DEFAULT_OPLOG_LIMITS: OplogLimits = { windowMs: 24 * 3600_000, maxBytes: 256 * 1024 * 1024 };
+
+/** A retryable write's outcome, kept so that a retry of the same (session, txnNumber) is answered, not re-run. */
+export interface SessionWrite {
+  /** The session id's hex form. */
+  session: string;
+  txnNumber: number;
+  reply: Document;
+  /** When the session last wrote (ms), to forget idle sessions as mongod does after 30 minutes. */
+  at: number;
+}
+
+type StoredEntry = JournalEntry | ({ op: 'sessionWrite' } & SessionWrite);
+
+/** The journal's form of an oplog entry: the time as a BSON Timestamp (a bigint would lose precision). */
+function journalForm(entry: OplogEntry): Document {
+  const { bytes: _bytes, ts, ...rest } = entry;
+  return { ...rest, ts: toTimestamp(ts) };
+}
 
 /**
  * Durability for the catalog: every change is appended to the journal as it happens, and a command is
@@ -21,6 +45,12 @@ const DEFAULT_COMPACT_BYTES = 64 * 1024 * 1024;
  */
 export class Store implements ChangeSink {
   readonly catalog: Catalog;
+  readonly clock = new ClusterClock();
+  readonly oplog: Oplog;
+  /** The last retryable write of each session, by session id. */
+  readonly sessionWrites = new Map<string, SessionWrite>();
+  /** Set while a transaction commits: its changes are logged as one entry with this stamp. */
+  private session?: SessionStamp;
   private journal?: Journal;
   private readonly dir?: string;
   private releaseLock?: () => void;
@@ -35,6 +65,7 @@ export class Store implements ChangeSink {
     this.compactAfterBytes = options.compactAfterBytes ?? DEFAULT_COMPACT_BYTES;
     this.log = options.log ?? (() => undefined);
     this.catalog = new Catalog(discardChanges);
+    this.oplog = new Oplog({ ...DEFAULT_OPLOG_LIMITS, ...options.oplog });
   }
 
   static open(options: StoreOptions): Store {
@@ -55,6 +86,17 @@ export class Store implements ChangeSink {
         for (const spec of coll.indexes) if (spec.name !== '_id_') collection.createIndex(spec);
         for (const doc of coll.docs) collection.insert(doc);
       }
+      if (snapshot) {
+        for (const doc of snapshot.oplog) this.restoreOplogEntry(doc);
+        for (const doc of snapshot.sessionWrites) this.restoreSessionWrite(doc as unknown as SessionWrite);
+        // History before a snapshot without an oplog (an older data directory) is unknown.
+        this.oplog.lostUpTo =
+          snapshot.lostUpTo instanceof Timestamp
+            ? fromTimestamp(snapshot.lostUpTo)
+            : snapshot.oplog.length === 0
+              ? this.clock.current()
+              : 0n;
+      }
       this.snapshotBytes = snapshot?.bytes ?? 0;
       const gens = listJournalGens(dir);
       let replayed = 0;
@@ -63,11 +105,12 @@ export class Store implements ChangeSink {
           fs.rmSync(journalPath(dir, gen), { force: true }); // already inside the snapshot
           continue;
         }
-        const { entries, bytes } = replayJournal(journalPath(dir, gen), (entry) => this.catalog.apply(entry));
+        const { entries, bytes } = replayJournal(journalPath(dir, gen), (entry) => this.replay(entry));
         this.journalBytes += bytes;
         replayed += entries;
       }
       this.journal = new Journal(dir, Math.max(fromGen, (gens.at(-1) ?? 0) + 1));
+      this.oplog.publish(); // everything replayed is durable
       this.log('storage opened', {
         dbpath: dir,
         snapshotBytes: this.snapshotBytes,
@@ -79,15 +122,74 @@ export class Store implements ChangeSink {
     }
   }
 
-  record(entry: JournalEntry): void {
-    if (!this.journal) return;
-    this.journal.append(entry);
+  private replay(stored: Document): void {
+    const entry = stored as StoredEntry;
+    if (entry.op === 'sessionWrite') {
+      this.restoreSessionWrite(entry);
+      return;
+    }
+    this.catalog.apply(entry);
+    this.restoreOplogEntry(stored);
   }
 
-  /** Resolves when every change made so far is on disk. */
+  private restoreOplogEntry(stored: Document): void {
+    const { ts, ...entry } = stored;
+    // Entries journaled before the oplog existed get a time now.
+    const time = ts instanceof Timestamp ? fromTimestamp(ts) : this.clock.tick();
+    this.clock.observe(time);
+    const wall = typeof entry.wall === 'number' ? entry.wall : Date.now();
+    this.oplog.append({ ...(entry as JournalEntry), ts: time, wall, bytes: calculateObjectSize(stored) });
+  }
+
+  private restoreSessionWrite(write: SessionWrite): void {
+    const { session, txnNumber, reply, at } = write;
+    const known = this.sessionWrites.get(session);
+    if (!known || known.txnNumber <= txnNumber)
+      this.sessionWrites.set(session, { session, txnNumber, reply, at });
+  }
+
+  /** Gives the change the next time, journals it and adds it to the oplog (visible once committed). */
+  record(entry: JournalEntry): void {
+    const logged: OplogEntry = { ...entry, ts: this.clock.tick(), wall: Date.now(), bytes: 0 };
+    if (this.session) logged.session = this.session;
+    if (this.journal) logged.bytes = this.journal.append(journalForm(logged));
+    else logged.bytes = entry.op === 'insert' || entry.op === 'replace' ? calculateObjectSize(entry.doc) : 64;
+    this.oplog.append(logged);
+  }
+
+  /** Logs a transaction's changes as one entry: one journal record (all or nothing), one time, its session. */
+  recordTransaction(stamp: SessionStamp, entries: JournalEntry[]): OpTime {
+    this.session = stamp;
+    try {
+      this.record({ op: 'applyOps', entries });
+    } finally {
+      this.session = undefined;
+    }
+    return this.clock.current();
+  }
+
+  /** Remembers a retryable write's reply durably (it is journaled with the write and synced by its commit). */
+  recordSessionWrite(write: SessionWrite): void {
+    this.sessionWrites.set(write.session, write);
+    this.journal?.append({ op: 'sessionWrite', ...write });
+  }
+
+  /** Forgets the retryable writes of sessions idle for longer than mongod's 30 minutes. */
+  forgetIdleSessions(idleMs = 30 * 60_000): void {
+    const cutoff = Date.now() - idleMs;
+    for (const [session, write] of this.sessionWrites)
+      if (write.at < cutoff) this.sessionWrites.delete(session);
+  }
+
+  /** Resolves when every change made so far is on disk; then change streams see them. */
   async commit(): Promise<void> {
-    if (!this.journal) return;
+    if (!this.journal) {
+      this.oplog.publish();
+      return;
+    }
+    const upTo = this.oplog.pendingEnd;
     await this.journal.flush();
+    this.oplog.publish(upTo);
     this.maybeCompact();
   }
 
@@ -119,8 +221,15 @@ export class Store implements ChangeSink {
       indexes: [...c.indexes.values()].map((index) => index.spec),
       docs: [...c.records.values()].map((record) => record.doc),
     }));
+    // Everything recorded so far is in the old journal, which closeSync made durable: all of it is history now.
+    this.oplog.publish();
+    const history = {
+      oplog: this.oplog.retained().map(journalForm),
+      lostUpTo: this.oplog.lostUpTo > 0n ? toTimestamp(this.oplog.lostUpTo) : undefined,
+      sessionWrites: [...this.sessionWrites.values()] as unknown as Document[],
+    };
     try {
-      this.snapshotBytes = await writeSnapshot(dir, gen, collections);
+      this.snapshotBytes = await writeSnapshot(dir, gen, collections, history);
       for (const g of listJournalGens(dir)) if (g < gen) fs.rmSync(journalPath(dir, g), { force: true });
       this.log('storage compacted', { snapshotBytes: this.snapshotBytes, gen });
     } catch (err) {
