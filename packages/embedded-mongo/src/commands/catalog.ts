@@ -62,6 +62,42 @@ export const drop: CommandHandler = async (ctx, req) => {
   return { nIndexesWas: dropped.indexes.size, ns: namespace(req, coll), ok: 1 };
 };
 
+function splitNamespace(value: unknown, field: string): { db: string; coll: string } {
+  const dot = typeof value === 'string' ? value.indexOf('.') : -1;
+  if (typeof value !== 'string' || dot <= 0 || dot === value.length - 1) {
+    throw new MongoCommandError('InvalidNamespace', `Invalid ${field} namespace: ${String(value)}`);
+  }
+  return { db: value.slice(0, dot), coll: value.slice(dot + 1) };
+}
+
+/** `renameCollection: 'db.from', to: 'db.to'` on the admin database; `dropTarget` replaces an existing target. */
+export const renameCollection: CommandHandler = (ctx, req) => {
+  if (req.db !== 'admin') {
+    throw new MongoCommandError(
+      'Unauthorized',
+      'renameCollection may only be run against the admin database.',
+    );
+  }
+  const from = splitNamespace(req.body.renameCollection, 'source');
+  const to = splitNamespace(req.body.to, 'target');
+  if (from.db === to.db && from.coll === to.coll) {
+    throw new MongoCommandError('IllegalOperation', "Can't rename a collection to itself");
+  }
+  if (!ctx.catalog.getCollection(from.db, from.coll)) {
+    throw new MongoCommandError(
+      'NamespaceNotFound',
+      `Source collection ${from.db}.${from.coll} does not exist`,
+    );
+  }
+  if (ctx.catalog.getCollection(to.db, to.coll)) {
+    if (req.body.dropTarget !== true)
+      throw new MongoCommandError('NamespaceExists', 'target namespace exists');
+    ctx.catalog.dropCollection(to.db, to.coll);
+  }
+  ctx.catalog.renameCollection(from.db, from.coll, to.db, to.coll);
+  return { ok: 1 };
+};
+
 export const dropDatabase: CommandHandler = async (ctx, req) => {
   ctx.catalog.dropDatabase(req.db);
   return { dropped: req.db, ok: 1 };

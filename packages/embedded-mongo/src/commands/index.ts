@@ -12,6 +12,7 @@ import {
   listCollections,
   listDatabases,
   listIndexes,
+  renameCollection,
 } from './catalog';
 import type { CommandHandler, CommandRequest, ServerContext } from './context';
 import { explain } from './explain';
@@ -54,6 +55,7 @@ const HANDLERS: Record<string, CommandHandler> = {
   create,
   drop,
   dropDatabase,
+  renameCollection,
   insert,
   find,
   getMore,

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import {
   Long,
+  type ChangeStream,
   MongoClient,
   MongoServerError,
   type Collection,
@@ -143,4 +145,40 @@ export async function withSession<T>(t: TestDatabase, fn: (run: RunCommand) => P
   } finally {
     await session.endSession();
   }
+}
+
+/** A change event, of any of its shapes. */
+export type Event = TestDoc;
+
+/**
+ * A stream whose cursor the server already has (so every later write is after its start), with its first read
+ * already waiting: the server answers that getMore when a change commits. The long maxAwaitTimeMS shows that
+ * nothing polls — a server that only looked every so often would make these tests time out.
+ */
+export interface Events {
+  stream: ChangeStream<TestDoc>;
+  next(): Promise<Event>;
+  close(): Promise<void>;
+}
+
+export async function watch(
+  target: { watch: (pipeline?: Document[], options?: Document) => ChangeStream<TestDoc> },
+  pipeline: Document[] = [],
+  options: Document = {},
+): Promise<Events> {
+  const stream = target.watch(pipeline, { maxAwaitTimeMS: 60_000, ...options });
+  // The first batch's postBatchResumeToken arrives with the aggregate's reply: the server has the cursor.
+  const started = once(stream, 'resumeTokenChanged');
+  let first: Promise<Event> | undefined = stream.next() as Promise<Event>;
+  first.catch(() => undefined); // a test that closes the stream early does not read it
+  await started;
+  return {
+    stream,
+    next: () => {
+      const read = first ?? (stream.next() as Promise<Event>);
+      first = undefined;
+      return read;
+    },
+    close: () => stream.close(),
+  };
 }
