@@ -75,14 +75,14 @@ export async function unreachableUrl(): Promise<string> {
 }
 
 /** Driver timeouts for a database that is always there, only slow at times (options in the URI win). */
-export const PATIENT_DRIVER = 'serverSelectionTimeoutMS=15000&connectTimeoutMS=15000';
+export const PATIENT_DRIVER = { serverSelectionTimeoutMS: 15000, connectTimeoutMS: 15000 };
 
 export async function startWebBackend(): Promise<WebBackend> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'devcircle-web-'));
   const database = await startServer({ port: 0 });
   // The front-end suites never take the database away, but run many at once on shared cores: the production
   // timeouts (under a second, so a real outage answers fast) would turn a busy moment into a false 503.
-  const databaseUri = `mongodb://127.0.0.1:${database.port}/${DATABASE_NAME}?${PATIENT_DRIVER}`;
+  const databaseUri = database.databaseUri(DATABASE_NAME, PATIENT_DRIVER);
   const env = {
     ...SECRETS,
     MONGODB_URI: databaseUri,

@@ -43,7 +43,7 @@ const gateways: RunningGateway[] = [];
 
 beforeAll(async () => {
   database = await startServer({ port: 0 });
-  mongoUri = `mongodb://127.0.0.1:${database.port}/gateway-rate-limits`;
+  mongoUri = database.databaseUri('gateway-rate-limits');
   auth = await startUpstream('auth', authStub);
 });
 afterEach(async () => {

@@ -47,7 +47,7 @@ export async function startStack(gatewayOverrides: Record<string, string> = {}):
   const dbpath = path.join(dataDir, 'db');
   let database = await startServer({ port: 0, dbpath });
   const databasePort = database.port;
-  const mongoUri = `mongodb://127.0.0.1:${databasePort}/devcircle-stack`;
+  const mongoUri = database.databaseUri('devcircle-stack');
   const env: NodeJS.ProcessEnv = {
     MONGODB_URI: mongoUri,
     JWT_SECRET,

@@ -68,7 +68,7 @@ export async function startStack(): Promise<Stack> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'devcircle-bench-'));
   const env: NodeJS.ProcessEnv = {
     DATA_DIR: dataDir,
-    MONGODB_URI: `mongodb://127.0.0.1:${database.port}/notifications-bench`,
+    MONGODB_URI: database.databaseUri('notifications-bench'),
     JWT_SECRET,
     INTERNAL_SECRET,
     // The lowest auth accepts: registering the benchmark's members is set-up, not what is measured.

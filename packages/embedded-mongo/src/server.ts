@@ -6,6 +6,7 @@ import { MAX_MESSAGE_SIZE } from './commands/handshake';
 import { CursorRegistry } from './engine/cursors';
 import { expireDocuments } from './engine/ttl';
 import { ChangeStreams } from './changes/change-streams';
+import { LocalSessions } from './replication/local-sessions';
 import { TransactionManager } from './replication/transactions';
 import { DEFAULT_OPLOG_LIMITS, Store } from './storage/store';
 import { MessageFramer } from './wire/framer';
@@ -38,7 +39,10 @@ export interface ServerOptions {
 }
 
 export interface RunningServer {
+  /** `mongodb://<me>/?replicaSet=<name>`: what a client needs to find the replica set. */
   uri: string;
+  /** The URI of one database on this server, with the replica set's name and any other URI options. */
+  databaseUri(database: string, options?: Record<string, string | number>): string;
   host: string;
   port: number;
   /** Writes a snapshot now and drops the journals it replaces. */
@@ -144,6 +148,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       replSetName,
       me: '',
     },
+    sessions: new LocalSessions(),
     transactions: new TransactionManager(store.catalog, store, options.transactionLifetimeMs),
     changeStreams: new ChangeStreams(store, cursors, cursorTimeoutMs),
   };
@@ -176,12 +181,19 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (expireDocuments(store.catalog) > 0)
       store.commit().catch((err) => log('TTL commit failed', { error: String(err) }));
     ctx.transactions.sweep();
+    ctx.sessions.sweep();
     store.forgetIdleSessions();
     ctx.changeStreams.sweep();
   }, options.ttlIntervalMs ?? 60_000);
   ttl.unref();
+  const databaseUri = (database: string, extra: Record<string, string | number> = {}): string => {
+    const query = new URLSearchParams({ replicaSet: replSetName });
+    for (const [key, value] of Object.entries(extra)) query.set(key, String(value));
+    return `mongodb://${ctx.info.me}/${encodeURIComponent(database)}?${query}`;
+  };
   return {
     uri: `mongodb://${ctx.info.me}/?replicaSet=${encodeURIComponent(replSetName)}`,
+    databaseUri,
     host,
     port,
     compact: () => store.compact(),

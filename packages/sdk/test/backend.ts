@@ -34,7 +34,10 @@ export async function startBackend(): Promise<Backend> {
     env: {
       ...secrets,
       // Patient timeouts: these suites never take the database away, and a busy machine must not read as an outage.
-      MONGODB_URI: `mongodb://127.0.0.1:${database.port}/sdk-test?serverSelectionTimeoutMS=15000&connectTimeoutMS=15000`,
+      MONGODB_URI: database.databaseUri('sdk-test', {
+        serverSelectionTimeoutMS: 15000,
+        connectTimeoutMS: 15000,
+      }),
       BCRYPT_COST: '10',
       DATA_DIR: dataDir,
     },

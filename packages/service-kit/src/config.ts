@@ -11,6 +11,9 @@ export const DEFAULT_PORTS = {
   database: 27018,
 } as const;
 
+/** The embedded database is a one-member replica set of this name (`DB_REPLICA_SET` renames it for both sides). */
+export const DEFAULT_REPLICA_SET = 'rs0';
+
 export type ServiceName = 'auth' | 'posts' | 'users' | 'notifications';
 
 export interface BaseConfig {
@@ -56,7 +59,9 @@ export function loadBaseConfig(env: NodeJS.ProcessEnv = process.env): BaseConfig
   return {
     production,
     dataDir,
-    mongodbUri: env.MONGODB_URI ?? `mongodb://127.0.0.1:${databasePort}/devcircle`,
+    mongodbUri:
+      env.MONGODB_URI ??
+      `mongodb://127.0.0.1:${databasePort}/devcircle?replicaSet=${env.DB_REPLICA_SET || DEFAULT_REPLICA_SET}`,
     embeddedDatabase: !env.MONGODB_URI,
     jwtSecret: readSecret(env, 'JWT_SECRET', production, local),
     internalSecret: readSecret(env, 'INTERNAL_SECRET', production, local),

@@ -1,5 +1,6 @@
 export {
   DEFAULT_PORTS,
+  DEFAULT_REPLICA_SET,
   loadBaseConfig,
   parseServiceUrl,
   readInteger,

@@ -334,7 +334,7 @@ test("startService starts a definition's consumers after setup and stops them wi
     },
     {
       port: 0,
-      env: { MONGODB_URI: `mongodb://127.0.0.1:${server.port}/events-service`, LOG_LEVEL: 'silent' },
+      env: { MONGODB_URI: server.databaseUri('events-service'), LOG_LEVEL: 'silent' },
     },
   );
   try {

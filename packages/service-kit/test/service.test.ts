@@ -82,7 +82,7 @@ afterAll(async () => {
 
 /** The environment of a second service started by one test, on the same database server. */
 const kitEnv = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
-  MONGODB_URI: `mongodb://127.0.0.1:${database.port}/kit-test`,
+  MONGODB_URI: database.databaseUri('kit-test'),
   LOG_LEVEL: 'silent',
   INTERNAL_SECRET: SECRET,
   JWT_SECRET: SECRET,

@@ -37,7 +37,7 @@ export async function startOnFreshDatabase<Context extends ServiceContext>(
   const service = await startService(definition, {
     port: 0,
     env: {
-      MONGODB_URI: `mongodb://127.0.0.1:${database.port}/${databaseName}`,
+      MONGODB_URI: database.databaseUri(databaseName),
       LOG_LEVEL: 'silent',
       ...env,
     },

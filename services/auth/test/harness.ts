@@ -37,7 +37,7 @@ export async function startAuth(
   const db = database ?? (await startServer({ port: 0 }));
   const dataDir = await mkdtemp(path.join(tmpdir(), 'devcircle-auth-'));
   const env: NodeJS.ProcessEnv = {
-    MONGODB_URI: `mongodb://127.0.0.1:${db.port}/auth-test`,
+    MONGODB_URI: db.databaseUri('auth-test'),
     INTERNAL_SECRET,
     JWT_SECRET,
     BCRYPT_COST: '10',

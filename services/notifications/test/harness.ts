@@ -36,7 +36,7 @@ export interface Harness {
 export async function startHarness(): Promise<Harness> {
   const database = await startServer({ port: 0 });
   const env: NodeJS.ProcessEnv = {
-    MONGODB_URI: `mongodb://127.0.0.1:${database.port}/notifications-test`,
+    MONGODB_URI: database.databaseUri('notifications-test'),
     INTERNAL_SECRET,
     JWT_SECRET,
     LOG_LEVEL: process.env.NOTIFICATIONS_TEST_LOG ?? 'silent',

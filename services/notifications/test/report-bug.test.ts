@@ -17,7 +17,7 @@ let client: MongoClient;
 
 beforeAll(async () => {
   database = await startServer({ port: 0 });
-  const uri = `mongodb://127.0.0.1:${database.port}/notifications-test`;
+  const uri = database.databaseUri('notifications-test');
   service = await startService(definition, {
     port: 0,
     env: { MONGODB_URI: uri, INTERNAL_SECRET: SECRET, LOG_LEVEL: 'silent' },

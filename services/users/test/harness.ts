@@ -49,7 +49,7 @@ export async function startUsers(overrides: NodeJS.ProcessEnv = {}): Promise<Use
   const database = await startServer({ port: 0 });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'devcircle-users-'));
   const env: NodeJS.ProcessEnv = {
-    MONGODB_URI: `mongodb://127.0.0.1:${database.port}/users-test`,
+    MONGODB_URI: database.databaseUri('users-test'),
     DATA_DIR: dataDir,
     INTERNAL_SECRET,
     JWT_SECRET,

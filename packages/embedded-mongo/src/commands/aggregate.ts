@@ -1,4 +1,4 @@
-import type { Document } from 'bson';
+import { Long, type Document } from 'bson';
 import type { Catalog } from '../engine/catalog';
 import { explainQuery } from '../engine/explain';
 import { normalizeCollation } from '../engine/index-spec';
@@ -16,7 +16,9 @@ import {
   optionalObject,
   type CommandHandler,
   type CommandRequest,
+  type ServerContext,
 } from './context';
+import { outputStage, writeOutput } from './aggregate-output';
 
 /**
  * The leading `$match`, `$sort`, `$skip`, `$limit` stages become one query, so they use indexes and stop early;
@@ -62,15 +64,16 @@ const READ_ONLY_STAGES = new Set([
   '$bucketAuto',
 ]);
 
-function runRest(catalog: Catalog, db: string, docs: Doc[], rest: Doc[]): Doc[] {
+function runRest(catalog: Catalog, db: string, docs: Doc[], rest: Doc[], variables?: Doc): Doc[] {
   if (rest.length === 0) return docs;
   const readOnly = rest.every((stage) => READ_ONLY_STAGES.has(Object.keys(stage)[0]));
   const resolver = (name: string): Doc[] =>
     [...(catalog.getCollection(db, name)?.records.values() ?? [])].map((record) => cloneDoc(record.doc));
   try {
-    return new Aggregator(rest, mingoOptions({ collectionResolver: resolver })).run(
-      readOnly ? docs : docs.map(cloneDoc),
-    ) as Doc[];
+    return new Aggregator(
+      rest,
+      mingoOptions({ collectionResolver: resolver, ...(variables ? { variables } : {}) }),
+    ).run(readOnly ? docs : docs.map(cloneDoc)) as Doc[];
   } catch (err) {
     if (err instanceof MongoCommandError) throw err;
     throw new MongoCommandError('BadValue', err instanceof Error ? err.message : String(err));
@@ -87,13 +90,14 @@ export function planAggregate(ctx: Parameters<CommandHandler>[0], req: CommandRe
   if (typeof req.body.aggregate !== 'string') {
     throw new MongoCommandError(
       'CommandNotSupported',
-      'the embedded server supports only collection aggregations ({ aggregate: "<collection>" })',
+      'aggregate needs a collection name, or 1 with $documents or $listLocalSessions first',
     );
   }
   const coll = collectionName(req);
-  const pipeline = validatePipeline(optionalArray(req.body, 'pipeline', 'aggregate') ?? []);
+  const pipeline = validatePipeline(withoutOutput(req));
   const { request, rest } = splitPipeline(pipeline, normalizeCollation(req.body.collation));
   request.hint = req.body.hint;
+  request.variables = optionalObject(req.body, 'let', 'aggregate');
   const prepared = prepareQuery(ctx.catalog.getCollection(req.db, coll), request);
   return { prepared, rest, coll };
 }
@@ -117,15 +121,69 @@ function changeStreamPipeline(req: CommandRequest): Doc[] | undefined {
   return isPlainObject(first) && '$changeStream' in first ? (pipeline as Doc[]) : undefined;
 }
 
+/** The pipeline less a final `$out` or `$merge` (which `finish` carries out). */
+function withoutOutput(req: CommandRequest): Doc[] {
+  const pipeline = (optionalArray(req.body, 'pipeline', 'aggregate') ?? []) as Doc[];
+  return outputStage(pipeline) ? pipeline.slice(0, -1) : pipeline;
+}
+
+function requestedBatchSize(req: CommandRequest): number | undefined {
+  const cursorOptions = optionalObject(req.body, 'cursor', 'aggregate');
+  return cursorOptions ? optionalNumber(cursorOptions, 'batchSize', 'aggregate.cursor') : undefined;
+}
+
+/** Returns the results as a cursor, or writes them where a final `$out` or `$merge` says and returns none. */
+function finish(
+  ctx: ServerContext,
+  req: CommandRequest,
+  ns: string,
+  docs: Iterator<Doc>,
+  refresh?: (doc: Doc) => Doc | undefined,
+): Document {
+  const output = outputStage((req.body.pipeline ?? []) as Doc[]);
+  if (output) {
+    if (req.body.autocommit !== undefined) {
+      throw new MongoCommandError(
+        'OperationNotSupportedInTransaction',
+        `${Object.keys(output)[0]} cannot be used in a transaction`,
+      );
+    }
+    const all: Doc[] = [];
+    for (let next = docs.next(); !next.done; next = docs.next()) all.push(next.value);
+    writeOutput(ctx, req.db, output, all, req.body.readConcern);
+    return { cursor: { firstBatch: [], id: Long.ZERO, ns }, ok: 1 };
+  }
+  const batch = ctx.cursors.first(ns, docs, { batchSize: requestedBatchSize(req), refresh });
+  return { cursor: { firstBatch: batch.docs, id: batch.id, ns }, ok: 1 };
+}
+
+/** `aggregate: 1`: a pipeline that starts from documents of its own ($documents) or the server's sessions. */
+function databaseAggregate(ctx: ServerContext, req: CommandRequest): Document {
+  const pipeline = withoutOutput(req);
+  const first = pipeline[0] ?? {};
+  let source: Doc[];
+  if (Array.isArray(first.$documents)) source = first.$documents.filter(isPlainObject);
+  else if ('$listLocalSessions' in first) source = ctx.sessions.list();
+  else {
+    throw new MongoCommandError(
+      'InvalidNamespace',
+      "{aggregate: 1} is not valid for '$match'; a collection is required.".replace(
+        '$match',
+        Object.keys(first)[0] ?? '',
+      ),
+    );
+  }
+  const rest = validatePipeline(pipeline.slice(1));
+  const docs = runRest(ctx.catalog, req.db, source, rest, optionalObject(req.body, 'let', 'aggregate'));
+  return finish(ctx, req, `${req.db}.$cmd.aggregate`, docs[Symbol.iterator]());
+}
+
 export const aggregate: CommandHandler = (ctx, req) => {
   const stream = changeStreamPipeline(req);
   if (stream) {
-    const cursorOptions = optionalObject(req.body, 'cursor', 'aggregate');
-    const batchSize = cursorOptions
-      ? optionalNumber(cursorOptions, 'batchSize', 'aggregate.cursor')
-      : undefined;
-    return ctx.changeStreams.openStream(req.db, req.body.aggregate, stream, batchSize);
+    return ctx.changeStreams.openStream(req.db, req.body.aggregate, stream, requestedBatchSize(req));
   }
+  if (req.body.aggregate === 1) return databaseAggregate(ctx, req);
   const plan = planAggregate(ctx, req);
   const ns = namespace(req, plan.coll);
   ctx.counters.command++;
@@ -135,18 +193,13 @@ export const aggregate: CommandHandler = (ctx, req) => {
     while (!plan.prepared.docs.next().done) n++;
     return { ...explainAggregate(plan, ns, 'queryPlanner', n, Date.now() - started), ok: 1 };
   }
-  const cursorOptions = optionalObject(req.body, 'cursor', 'aggregate');
-  const batchSize = cursorOptions
-    ? optionalNumber(cursorOptions, 'batchSize', 'aggregate.cursor')
-    : undefined;
   let docs: Iterator<Doc> = plan.prepared.docs;
   if (plan.rest.length > 0) {
     const input: Doc[] = [];
     for (let next = docs.next(); !next.done; next = docs.next()) input.push(next.value);
-    docs = runRest(ctx.catalog, req.db, input, plan.rest)[Symbol.iterator]();
+    docs = runRest(ctx.catalog, req.db, input, plan.rest, plan.prepared.request.variables)[Symbol.iterator]();
   }
   // Only a pipeline that is just a query streams from the collection; later stages ran to completion above.
   const refresh = plan.rest.length === 0 ? plan.prepared.refresh : undefined;
-  const batch = ctx.cursors.first(ns, docs, { batchSize, refresh });
-  return { cursor: { firstBatch: batch.docs, id: batch.id, ns }, ok: 1 };
+  return finish(ctx, req, ns, docs, refresh);
 };

@@ -5,6 +5,7 @@ import { MongoCommandError } from '../errors';
 import { isPlainObject, type Doc } from '../query/document';
 import type { Store } from '../storage/store';
 import type { TransactionManager } from '../replication/transactions';
+import type { LocalSessions } from '../replication/local-sessions';
 import type { ChangeStreams } from '../changes/change-streams';
 
 export interface ServerInfo {
@@ -37,6 +38,7 @@ export interface ServerContext {
   info: ServerInfo;
   counters: Counters;
   transactions: TransactionManager;
+  sessions: LocalSessions;
   changeStreams: ChangeStreams;
 }
 
@@ -98,6 +100,11 @@ export function optionalBoolean(body: Doc, field: string, command: string): bool
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') return value !== 0;
   throw wrongType(command, field, value, 'bool');
+}
+
+/** A command's `let` variables (`$$name` in its filter's `$expr` and in pipeline updates). */
+export function commandVariables(req: CommandRequest): Doc | undefined {
+  return optionalObject(req.body, 'let', req.name);
 }
 
 export function collectionName(req: CommandRequest): string {

@@ -94,6 +94,7 @@ export async function runCommand(
     const handler = name === undefined ? undefined : HANDLERS[name];
     if (!handler) throw new MongoCommandError('CommandNotFound', `no such command: '${name}'`);
     const request: CommandRequest = { db, name, body, connectionId };
+    ctx.sessions.note(body);
     reply = await runInSession(ctx, request, handler);
   } catch (err) {
     reply = toCommandError(err).toReply();

@@ -30,8 +30,6 @@ const SUPPORTED_STAGES = new Set([
 ]);
 
 const KNOWN_UNSUPPORTED = new Set([
-  '$out',
-  '$merge',
   '$geoNear',
   '$search',
   '$searchMeta',
@@ -41,10 +39,8 @@ const KNOWN_UNSUPPORTED = new Set([
   '$currentOp',
   '$listSessions',
   '$planCacheStats',
-  '$documents',
   '$densify',
   '$fill',
-  '$listLocalSessions',
 ]);
 
 function isNonNegativeInteger(value: unknown): value is number {
@@ -102,6 +98,15 @@ export function validatePipeline(pipeline: unknown[]): Doc[] {
       );
     }
     const name = Object.keys(stage)[0];
+    if (name === '$documents' || name === '$listLocalSessions') {
+      throw new MongoCommandError(
+        'Location40602',
+        `${name} is only valid as the first stage of { aggregate: 1 }`,
+      );
+    }
+    if (name === '$out' || name === '$merge') {
+      throw new MongoCommandError('Location40601', `${name} can only be the final stage in the pipeline`);
+    }
     if (name === '$changeStream') {
       throw new MongoCommandError(
         'Location40602',

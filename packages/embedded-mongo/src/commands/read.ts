@@ -48,6 +48,7 @@ export function parseFind(body: Doc): QueryRequest & { batchSize?: number; singl
     hint: body.hint,
     collation: normalizeCollation(body.collation),
     batchSize: optionalNumber(body, 'batchSize', 'find'),
+    variables: optionalObject(body, 'let', 'find'),
     singleBatch: negative || optionalBoolean(body, 'singleBatch', 'find'),
   };
 }

@@ -10,6 +10,7 @@ import { applyUpdate, isReplacement, validateUpdate, type UpdateSpec } from '../
 import { buildUpsertDocument } from '../query/upsert';
 import {
   collectionName,
+  commandVariables,
   optionalArray,
   optionalBoolean,
   optionalObject,
@@ -93,13 +94,14 @@ function updateMatching(
     );
   }
   const collection = ctx.catalog.getCollection(req.db, coll);
-  const options = { arrayFilters: statement.arrayFilters, query: filter };
+  const variables = commandVariables(req);
+  const options = { arrayFilters: statement.arrayFilters, query: filter, variables };
   const docs = runQuery(collection, {
     filter,
     hint: statement.hint,
     collation: normalizeCollation(statement.collation),
-    sort: isPlainObject(statement.sort) ? validateSortSpec(statement.sort) : undefined,
     limit: statement.multi ? 0 : 1,
+    variables,
   });
   ctx.counters.update++;
   if (docs.length === 0) {
@@ -126,6 +128,12 @@ function updateMatching(
 }
 
 export const update: CommandHandler = (ctx, req) => {
+  // The server speaks MongoDB 7.0, which has no `sort` for updates (8.0 added it): the whole command is refused.
+  for (const statement of optionalArray(req.body, 'updates', 'update') ?? []) {
+    if (isPlainObject(statement) && statement.sort !== undefined) {
+      throw new MongoCommandError('Location40415', "BSON field 'update.updates.sort' is an unknown field.");
+    }
+  }
   const coll = collectionName(req);
   let n = 0;
   let nModified = 0;
@@ -162,6 +170,7 @@ export const remove: CommandHandler = (ctx, req) => {
       hint: statement.hint,
       collation: normalizeCollation(statement.collation),
       limit,
+      variables: commandVariables(req),
     });
     ctx.counters.delete++;
     for (const doc of docs) {
@@ -196,9 +205,11 @@ export const findAndModify: CommandHandler = (ctx, req) => {
     throw new MongoCommandError('FailedToParse', 'Either an update or remove=true must be specified');
   }
   const spec = remove ? undefined : updateSpec(body.update);
+  const variables = commandVariables(req);
   const options = {
     arrayFilters: optionalArray(body, 'arrayFilters', 'findAndModify') as Doc[] | undefined,
     query: filter,
+    variables,
   };
   const collection = ctx.catalog.getCollection(req.db, coll);
   const [found] = runQuery(collection, {
@@ -207,6 +218,7 @@ export const findAndModify: CommandHandler = (ctx, req) => {
     limit: 1,
     hint: body.hint,
     collation: normalizeCollation(body.collation),
+    variables,
   });
   const shape = (doc: Doc | undefined | null): Doc | null =>
     doc ? (project ? project([doc])[0] : doc) : null;

@@ -1,7 +1,7 @@
 import { calculateObjectSize } from 'bson';
 import { MongoCommandError } from '../errors';
 import { compareValues } from '../query/bson-order';
-import type { Doc } from '../query/document';
+import { isPlainObject, type Doc } from '../query/document';
 import { MAX_BSON_SIZE } from '../query/update';
 import { Index } from './index';
 import { compareIndexSpecs, type IndexSpec } from './index-spec';
@@ -16,6 +16,16 @@ function validateId(id: unknown): void {
   if (Array.isArray(id)) throw new MongoCommandError('BadValue', "can't use an array for _id");
   if (id instanceof RegExp) throw new MongoCommandError('BadValue', "can't use a regex for _id");
   if (id === undefined) throw new MongoCommandError('BadValue', "can't use undefined for _id");
+  if (isPlainObject(id)) {
+    for (const key of Object.keys(id)) {
+      if (key.startsWith('$')) {
+        throw new MongoCommandError(
+          'DollarPrefixedFieldName',
+          `_id fields may not contain '$'-prefixed fields: ${key} is not valid for storage.`,
+        );
+      }
+    }
+  }
 }
 
 /** One collection: its records in insertion (natural) order and its indexes, each kept in a B-tree. */

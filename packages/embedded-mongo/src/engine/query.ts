@@ -16,6 +16,8 @@ export interface QueryRequest {
   hint?: unknown;
   collation?: Collation;
   projection?: unknown;
+  /** The command's `let` variables, for `$$name` in `$expr`. */
+  variables?: Doc;
 }
 
 export interface PreparedQuery {
@@ -49,7 +51,7 @@ function* skipAndLimit(source: Iterable<Doc>, skip: number, limit: number): Gene
 
 /** Plans and starts a query; documents are produced lazily as the cursor asks for them. */
 export function prepareQuery(collection: Collection | undefined, request: QueryRequest): PreparedQuery {
-  const matcher = compileFilter(request.filter, request.collation);
+  const matcher = compileFilter(request.filter, request.collation, request.variables);
   const project = compileProjection(request.projection, request.filter);
   const plan = planQuery(collection, request);
   const stats: ScanStats = { keysExamined: 0, docsExamined: 0 };

@@ -66,12 +66,15 @@ export function applyCollation(filter: unknown, collation: Collation | undefined
 }
 
 /** A compiled filter. Filters are validated first, so bad input fails before anything is read or written. */
-export function compileFilter(filter: unknown, collation?: Collation): Matcher {
+export function compileFilter(filter: unknown, collation?: Collation, variables?: Doc): Matcher {
   const raw = filter ?? {};
   validate(raw, true);
   if (Object.keys(raw as Doc).length === 0) return () => true;
   try {
-    const query = new Query(applyCollation(raw, collation) as Doc, mingoOptions());
+    const query = new Query(
+      applyCollation(raw, collation) as Doc,
+      mingoOptions(variables ? { variables } : {}),
+    );
     return (doc) => query.test(doc);
   } catch (err) {
     throw toFilterError(err);

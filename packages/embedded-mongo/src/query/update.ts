@@ -18,6 +18,8 @@ export interface UpdateOptions {
   arrayFilters?: Doc[];
   /** The query that selected the document, for the positional `$` operator. */
   query?: Doc;
+  /** The command's `let` variables, for `$$name` in a pipeline update. */
+  variables?: Doc;
 }
 
 export function isReplacement(update: UpdateSpec): boolean {
@@ -58,10 +60,12 @@ export function validateUpdate(update: UpdateSpec): void {
   else if (!isReplacement(update)) validateOperatorUpdate(update);
 }
 
-function applyPipeline(doc: Doc, pipeline: Doc[]): Doc {
+function applyPipeline(doc: Doc, pipeline: Doc[], variables?: Doc): Doc {
   validatePipeline(pipeline);
-  const [out] = new Aggregator(pipeline, mingoOptions()).run([cloneDoc(doc)]) as Doc[];
-  return out;
+  const options = mingoOptions(variables ? { variables } : {});
+  const [out] = new Aggregator(pipeline, options).run([cloneDoc(doc)]) as Doc[];
+  // A stage that replaces the root without an _id ($replaceRoot, $replaceWith) keeps the document's own, as mongod does.
+  return '_id' in out ? out : { _id: doc._id, ...out };
 }
 
 function applyReplacement(doc: Doc, replacement: Doc, upsertInsert: boolean): Doc {
@@ -144,7 +148,7 @@ export function applyUpdate(
 ): Doc | undefined {
   let next: Doc;
   if (Array.isArray(update)) {
-    next = applyPipeline(doc, update);
+    next = applyPipeline(doc, update, options.variables);
     if (!upsertInsert) checkIdUnchanged(doc, next);
   } else if (isReplacement(update)) {
     next = applyReplacement(doc, update, upsertInsert);

@@ -3,6 +3,7 @@ import type { Catalog } from '../engine/catalog';
 import { discardChanges, type ChangeSink, type JournalEntry } from '../engine/journal-entry';
 import type { DocRecord } from '../engine/record';
 import { MongoCommandError } from '../errors';
+import { applyAtomically } from './apply-atomically';
 import type { SessionStamp } from './oplog';
 import type { Store } from '../storage/store';
 
@@ -161,22 +162,13 @@ export class TransactionManager {
         throw writeConflict();
       }
     }
-    // A trial run on a copy catches what the claims cannot (a unique key taken by another document meanwhile).
+    // The trial run inside catches what the claims cannot (a unique key taken by another document meanwhile).
     try {
-      const trial = this.live.snapshot(discardChanges);
-      for (const entry of txn.entries) trial.apply(entry);
+      applyAtomically(this.live, this.store, txn.entries, txn.stamp);
     } catch (err) {
       txn.abort('the commit failed');
       throw err;
     }
-    const sink = this.live.changes;
-    this.live.changes = discardChanges;
-    try {
-      for (const entry of txn.entries) this.live.apply(entry);
-    } finally {
-      this.live.changes = sink;
-    }
-    if (txn.entries.length > 0) this.store.recordTransaction(txn.stamp, txn.entries);
     txn.state = 'committed';
     txn.release();
   }

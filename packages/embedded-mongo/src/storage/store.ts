@@ -157,8 +157,8 @@ export class Store implements ChangeSink {
     this.oplog.append(logged);
   }
 
-  /** Logs a transaction's changes as one entry: one journal record (all or nothing), one time, its session. */
-  recordTransaction(stamp: SessionStamp, entries: JournalEntry[]): OpTime {
+  /** Logs changes as one entry: one journal record (all or nothing), one time, and a transaction's session. */
+  recordTransaction(entries: JournalEntry[], stamp?: SessionStamp): OpTime {
     this.session = stamp;
     try {
       this.record({ op: 'applyOps', entries });
