@@ -3,9 +3,9 @@ import { MongoClient, type Db } from 'mongodb';
 export const DB_NAME = 'bench';
 
 /** The official driver, connected over loopback TCP, with room for every concurrent operation we run. */
-export async function connect(uri: string): Promise<{ client: MongoClient; db: Db }> {
+export async function connect(uri: string, maxPoolSize = 64): Promise<{ client: MongoClient; db: Db }> {
   const client = new MongoClient(uri, {
-    maxPoolSize: 64,
+    maxPoolSize,
     serverSelectionTimeoutMS: 10_000,
     directConnection: true,
   });
@@ -19,8 +19,12 @@ export async function warmPool(db: Db, connections: number): Promise<void> {
 }
 
 /** Connects, runs `body`, and always closes the client. */
-export async function withClient<T>(uri: string, body: (db: Db) => Promise<T>): Promise<T> {
-  const { client, db } = await connect(uri);
+export async function withClient<T>(
+  uri: string,
+  body: (db: Db) => Promise<T>,
+  maxPoolSize?: number,
+): Promise<T> {
+  const { client, db } = await connect(uri, maxPoolSize);
   try {
     return await body(db);
   } finally {

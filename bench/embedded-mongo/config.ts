@@ -18,6 +18,13 @@ export interface BenchConfig {
   smallBatch: number;
   /** Start-ups timed per data-directory state (the median is reported). */
   startRuns: number;
+  /** Inserts per server in the oplog's before/after pairs, and how many pairs. */
+  replicationInserts: number;
+  replicationPairs: number;
+  /** Writes whose change events are timed (each reaches every watcher). */
+  replicationEvents: number;
+  /** Transactions committed in the transaction benchmark. */
+  replicationTransactions: number;
   /** Upper bound on any single timed phase; a phase that hits it reports how many operations it ran. */
   maxPhaseSeconds: number;
 }
@@ -34,6 +41,10 @@ export const FULL: BenchConfig = {
   smallDocs: 1_000_000,
   smallBatch: 1_000,
   startRuns: 3,
+  replicationInserts: 20_000,
+  replicationPairs: 3,
+  replicationEvents: 500,
+  replicationTransactions: 5_000,
   maxPhaseSeconds: 60,
 };
 
@@ -49,5 +60,9 @@ export const QUICK: BenchConfig = {
   smallDocs: 50_000,
   smallBatch: 1_000,
   startRuns: 1,
+  replicationInserts: 2_000,
+  replicationPairs: 1,
+  replicationEvents: 50,
+  replicationTransactions: 300,
   maxPhaseSeconds: 15,
 };

@@ -97,8 +97,69 @@ function memoryTable(results: ScenarioResults): Table {
   };
 }
 
+function oplogCostTable(results: ScenarioResults): Table {
+  return {
+    title: 'The oplog’s cost on plain inserts (insertOne, in flight as in the insert table; pairs alternate)',
+    columns: [
+      left('Server'),
+      right('Pair'),
+      right('Inserts/s'),
+      right('p50'),
+      right('p99'),
+      right('Server CPU/insert'),
+    ],
+    rows: results.oplogCost.map(({ server, pair, load, serverCpuMsPerInsert }) => [
+      server,
+      String(pair + 1),
+      formatRate(load.opsPerSecond),
+      formatMs(load.latencyMs.p50),
+      formatMs(load.latencyMs.p99),
+      `${serverCpuMsPerInsert.toFixed(3)} ms`,
+    ]),
+  };
+}
+
+function changeEventTable(results: ScenarioResults): Table {
+  return {
+    title: 'Write → change event (insertOne sent → event received by every watcher; one write at a time)',
+    columns: [left('Watchers'), right('Events'), right('p50'), right('p99'), right('max')],
+    rows: results.changeEvents.map(({ watchers, events, latencyMs }) => [
+      String(watchers),
+      formatCount(events),
+      formatMs(latencyMs.p50),
+      formatMs(latencyMs.p99),
+      formatMs(latencyMs.max),
+    ]),
+  };
+}
+
+function transactionTable(results: ScenarioResults): Table {
+  return {
+    title: 'Transactions (withTransaction: insert + upsert in two collections, committed)',
+    columns: [
+      left('In flight'),
+      right('Committed'),
+      right('Commits/s'),
+      right('p50'),
+      right('p99'),
+      right('Server CPU/commit'),
+    ],
+    rows: results.transactions.map(({ load, serverCpuMsPerCommit }) => [
+      String(load.concurrency),
+      formatCount(load.ops),
+      formatRate(load.opsPerSecond),
+      formatMs(load.latencyMs.p50),
+      formatMs(load.latencyMs.p99),
+      `${serverCpuMsPerCommit.toFixed(3)} ms`,
+    ]),
+  };
+}
+
 export function resultTables(results: ScenarioResults): Table[] {
   return [
+    oplogCostTable(results),
+    changeEventTable(results),
+    transactionTable(results),
     insertTable(results),
     findTable(results),
     planTable(results),

@@ -1,4 +1,5 @@
 import type { LoadResult } from '../shared/load';
+import type { LatencySummary } from '../shared/stats';
 import type { ServerMemory } from './server-process';
 
 /** What the scenarios measure; `report.ts` turns these into tables. */
@@ -34,7 +35,28 @@ export interface MemorySample {
   memory: ServerMemory;
 }
 
+export interface OplogCostResult {
+  server: string;
+  pair: number;
+  load: LoadResult;
+  serverCpuMsPerInsert: number;
+}
+
+export interface ChangeEventResult {
+  watchers: number;
+  events: number;
+  latencyMs: LatencySummary;
+}
+
+export interface TransactionResult {
+  load: LoadResult;
+  serverCpuMsPerCommit: number;
+}
+
 export interface ScenarioResults {
+  oplogCost: OplogCostResult[];
+  changeEvents: ChangeEventResult[];
+  transactions: TransactionResult[];
   inserts: InsertResult[];
   finds: FindResult[];
   startups: StartupResult[];
@@ -43,5 +65,14 @@ export interface ScenarioResults {
 }
 
 export function emptyResults(): ScenarioResults {
-  return { inserts: [], finds: [], startups: [], memory: [], notes: [] };
+  return {
+    inserts: [],
+    finds: [],
+    startups: [],
+    memory: [],
+    notes: [],
+    oplogCost: [],
+    changeEvents: [],
+    transactions: [],
+  };
 }

@@ -12,6 +12,7 @@ import { announce, finish, step } from '../shared/runner';
 import { benchFinds } from './scenario-finds';
 import { benchIdle } from './scenario-idle';
 import { benchInserts } from './scenario-inserts';
+import { benchReplication } from './scenario-replication';
 import { benchStartup } from './scenario-startup';
 import { setServerNodeArgs } from './server-process';
 
@@ -20,6 +21,7 @@ const SCENARIOS: Record<string, (config: BenchConfig, results: ScenarioResults) 
   inserts: benchInserts,
   finds: benchFinds,
   startup: benchStartup,
+  replication: benchReplication,
 };
 
 interface Args {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type { BenchServerReply, BenchServerRequest } from './bench-server';
+import { baselineEntry } from './baseline';
 
 /**
  * The server under test, in a child process of its own so that its memory is measured apart from the driver's.
@@ -14,10 +15,11 @@ import type { BenchServerReply, BenchServerRequest } from './bench-server';
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 /** `cli`: the real CLI, exactly as users start it. `bench`: same server, plus compaction on request. */
 const ENTRIES = {
-  cli: path.join(REPO_ROOT, 'services', 'embedded-mongo', 'src', 'cli.ts'),
+  cli: path.join(REPO_ROOT, 'packages', 'embedded-mongo', 'src', 'cli.ts'),
   bench: path.join(__dirname, 'bench-server.ts'),
 } as const;
-export type ServerEntry = keyof typeof ENTRIES;
+/** `baseline`: the bench entry of the commit before the oplog (see `baseline.ts`), for before/after pairs. */
+export type ServerEntry = keyof typeof ENTRIES | 'baseline';
 
 const READY_LINE = /embedded-mongo waiting for connections at (mongodb:\/\/\S+)/;
 const STDERR_LINES_KEPT = 20;
@@ -83,7 +85,7 @@ export class ServerProcess {
       ...(options.nodeArgs ?? []),
       '--import',
       pathToFileURL(require.resolve('tsx')).href,
-      ENTRIES[entry],
+      entry === 'baseline' ? baselineEntry() : ENTRIES[entry],
       '--port',
       '0',
       '--dbpath',
@@ -96,7 +98,7 @@ export class ServerProcess {
     const started = performance.now();
     const child = spawn(process.execPath, args, {
       cwd: REPO_ROOT,
-      stdio: ['ignore', 'pipe', 'pipe', ...(entry === 'bench' ? (['ipc'] as const) : [])],
+      stdio: ['ignore', 'pipe', 'pipe', ...(entry !== 'cli' ? (['ipc'] as const) : [])],
     });
     live.add(child);
     child.once('exit', () => live.delete(child));

@@ -19,3 +19,10 @@ export function groupCpuSeconds(pgid: number): number {
   }
   return ticks / TICKS_PER_SECOND;
 }
+
+/** utime + stime of one process, in seconds, from /proc/<pid>/stat. */
+export function processCpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
