@@ -53,7 +53,8 @@ describe('bug-report dialog', () => {
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     const field = screen.getByRole('textbox', { name: 'What went wrong?' });
     expect(field).toBeRequired();
-    expect(field).toHaveFocus();
+    // The dialog moves focus in an effect after it appears; under load that can be a frame later.
+    await waitFor(() => expect(field).toHaveFocus());
     expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
   });
