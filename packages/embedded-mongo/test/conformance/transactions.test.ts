@@ -1,5 +1,6 @@
-import type { ClientSession } from 'mongodb';
-import { expectServerError, freshCollection, useTestDatabase, watch } from './helpers';
+import { MongoClient, MongoServerError, type ClientSession } from 'mongodb';
+import { startServer } from '../../src';
+import { expectServerError, freshCollection, useTestDatabase, watch, type TestDoc } from './helpers';
 
 const database = useTestDatabase();
 
@@ -165,3 +166,42 @@ describe('multi-document transactions', () => {
     await stream.close();
   });
 });
+
+// The lifetime limit is a server setting (mongod's transactionLifetimeLimitSeconds): this test needs its own
+// embedded server with a short one, so it cannot run against an external MongoDB.
+const embeddedOnly = process.env.MONGODB_URI ? test.skip : test;
+
+embeddedOnly(
+  'a transaction open longer than its lifetime limit is aborted: its commit gets NoSuchTransaction',
+  async () => {
+    const server = await startServer({ port: 0, transactionLifetimeMs: 100 });
+    const client = new MongoClient(server.uri, { serverSelectionTimeoutMS: 5000 });
+    try {
+      const coll = client.db('lifetime').collection<TestDoc>('docs');
+      await coll.insertOne({ _id: 0 });
+      const session = client.startSession();
+      session.startTransaction();
+      await coll.insertOne({ _id: 1 }, { session });
+      // Wait until the server has aborted it: a read in the transaction then fails (a condition, not a fixed sleep).
+      await waitForAbort(() => coll.findOne({ _id: 1 }, { session }));
+      await expectServerError(session.commitTransaction(), 251, 'NoSuchTransaction');
+      await session.endSession();
+      expect(await coll.countDocuments()).toBe(1);
+    } finally {
+      await client.close();
+      await server.stop();
+    }
+  },
+);
+
+async function waitForAbort(read: () => Promise<unknown>): Promise<void> {
+  for (;;) {
+    try {
+      await read();
+    } catch (err) {
+      if (err instanceof MongoServerError && err.code === 251) return;
+      throw err;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
