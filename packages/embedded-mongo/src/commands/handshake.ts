@@ -1,4 +1,4 @@
-import { Long, ObjectId, type Document } from 'bson';
+import { Binary, Long, ObjectId, type Document } from 'bson';
 import { MongoCommandError } from '../errors';
 import { toTimestamp } from '../replication/clock';
 import type { CommandHandler, ServerContext } from './context';
@@ -151,4 +151,12 @@ export const serverStatus: CommandHandler = (ctx) => {
   };
 };
 
-export const endSessions: CommandHandler = () => ({ ok: 1 });
+/** endSessions / killSessions: `[{ id }]` of sessions whose open transactions end with them. */
+export const endSessions: CommandHandler = (ctx, req) => {
+  const sessions = req.body[req.name];
+  for (const lsid of Array.isArray(sessions) ? sessions : []) {
+    const id = (lsid as Document | undefined)?.id;
+    if (id instanceof Binary) ctx.transactions.endSession(id.toString('hex'));
+  }
+  return { ok: 1 };
+};

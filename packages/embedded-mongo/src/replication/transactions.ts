@@ -173,6 +173,12 @@ export class TransactionManager {
     txn.release();
   }
 
+  /** A session the client ended (endSessions, killSessions): its open transaction is aborted. */
+  endSession(session: string): void {
+    this.sessions.get(session)?.txn.abort('the session ended');
+    this.sessions.delete(session);
+  }
+
   /** Forgets sessions idle for longer than mongod's 30 minutes. */
   sweep(idleMs = 30 * 60_000): void {
     const cutoff = Date.now() - idleMs;

@@ -143,6 +143,18 @@ describe('multi-document transactions', () => {
     expect(await coll.findOne({ _id: 1 })).toEqual({ _id: 1, n: 1 });
   });
 
+  test('ending a session (endSessions) aborts its open transaction', async () => {
+    const { client, db } = database();
+    const coll = freshCollection(db);
+    await inSession(async (session) => {
+      session.startTransaction();
+      await coll.insertOne({ _id: 1 }, { session });
+      await client.db('admin').command({ endSessions: [session.id] });
+      await expectServerError(session.commitTransaction(), 251, 'NoSuchTransaction');
+    });
+    expect(await coll.countDocuments()).toBe(0);
+  });
+
   test("a committed transaction's change events share one cluster time and carry its session", async () => {
     const { db } = database();
     const coll = freshCollection(db);
