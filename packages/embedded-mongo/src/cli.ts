@@ -6,12 +6,14 @@ interface CliOptions {
   dbpath: string;
   host: string;
   replSet: string;
+  /** The address clients dial (hello's `me` and `hosts`), when it is not the bound one. */
+  advertise?: string;
   oplogHours: number;
   oplogMB: number;
 }
 
 const USAGE =
-  'usage: embedded-mongo [--port 27018] [--dbpath ./data/db] [--bind_ip 127.0.0.1] [--replSet rs0] [--oplogMinRetentionHours 24] [--oplogSize 256]';
+  'usage: embedded-mongo [--port 27018] [--dbpath ./data/db] [--bind_ip 127.0.0.1] [--replSet rs0] [--advertise host:port] [--oplogMinRetentionHours 24] [--oplogSize 256]';
 
 function positive(flag: string, value: string): number {
   const n = Number(value);
@@ -47,6 +49,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
     } else if (flag === '--dbpath') options.dbpath = value;
     else if (flag === '--bind_ip') options.host = value;
     else if (flag === '--replSet') options.replSet = value;
+    else if (flag === '--advertise') options.advertise = value;
     else if (flag === '--oplogMinRetentionHours') options.oplogHours = positive(flag, value);
     else if (flag === '--oplogSize') options.oplogMB = positive(flag, value);
     else throw new Error(`unknown option ${flag}\n${USAGE}`);
@@ -85,6 +88,7 @@ async function main(): Promise<void> {
     log,
     compactAfterBytes,
     replSet: options.replSet,
+    advertise: options.advertise,
     oplogWindowMs: options.oplogHours * 3600_000,
     oplogMaxBytes: options.oplogMB * 1024 * 1024,
     argv: process.argv,

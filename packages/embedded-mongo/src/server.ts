@@ -176,6 +176,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const port = (server.address() as net.AddressInfo).port;
   ctx.info.port = port;
   const uriHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  // Bound to every interface, the server cannot know the name other hosts reach it by: `advertise` says it.
   ctx.info.me = options.advertise ?? `${uriHost}:${port}`;
   const ttl = setInterval(() => {
     if (expireDocuments(store.catalog) > 0)

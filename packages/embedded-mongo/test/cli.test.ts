@@ -32,6 +32,10 @@ describe('flags', () => {
     expect(
       parseArgs(['--replSet', 'other', '--oplogMinRetentionHours=0.5', '--oplogSize', '16'], env),
     ).toMatchObject({ replSet: 'other', oplogHours: 0.5, oplogMB: 16 });
+    expect(parseArgs(['--bind_ip', '0.0.0.0', '--advertise', 'db.internal:27018'], env)).toMatchObject({
+      host: '0.0.0.0',
+      advertise: 'db.internal:27018',
+    });
     expect(() => parseArgs(['--oplogSize', '0'])).toThrow('invalid --oplogSize 0');
   });
 
