@@ -201,6 +201,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     stop: async () => {
       clearInterval(ttl);
       cursors.close();
+      store.oplog.close(); // change streams waiting for a commit answer now
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of sockets) socket.destroy();
       await closed;

@@ -379,8 +379,7 @@ export class ChangeStreams {
     while (batch.length === 0 && !cursor.done && this.open.has(id)) {
       const left = deadline - Date.now();
       if (left <= 0) break;
-      const { promise } = this.oplog.waitForChanges(left);
-      if (!(await promise)) break;
+      if (!(await this.oplog.waitForChanges(left))) break;
       batch = this.collect(cursor, batchSize);
     }
     cursor.lastUsed = Date.now();

@@ -36,7 +36,8 @@ export class Oplog {
   private head = 0;
   private visibleEnd = 0;
   private bytes = 0;
-  private readonly waiters = new Set<() => void>();
+  /** Readers waiting for a change: each is woken with true by a publish, or false on its timeout or at close. */
+  private readonly waiters = new Set<(changed: boolean) => void>();
   /** The newest time whose change was dropped; history after it is complete. 0n: nothing was ever dropped. */
   lostUpTo: OpTime = 0n;
 
@@ -67,26 +68,27 @@ export class Oplog {
     this.trim();
     const waiters = [...this.waiters];
     this.waiters.clear();
-    for (const wake of waiters) wake();
+    for (const wake of waiters) wake(true);
+  }
+
+  /** Ends every wait (the server is stopping), so no timer outlives it. */
+  close(): void {
+    const waiters = [...this.waiters];
+    this.waiters.clear();
+    for (const wake of waiters) wake(false);
   }
 
   /** Resolves at the next publish, or after `ms` (false then). */
-  waitForChanges(ms: number): { promise: Promise<boolean>; cancel: () => void } {
-    let wake!: () => void;
-    let timer: NodeJS.Timeout | undefined;
-    const promise = new Promise<boolean>((resolve) => {
-      wake = () => {
+  waitForChanges(ms: number): Promise<boolean> {
+    return new Promise<boolean>((resolve) => {
+      const wake = (changed: boolean): void => {
         clearTimeout(timer);
         this.waiters.delete(wake);
-        resolve(true);
+        resolve(changed);
       };
-      timer = setTimeout(() => {
-        this.waiters.delete(wake);
-        resolve(false);
-      }, ms);
+      const timer = setTimeout(() => wake(false), ms);
       this.waiters.add(wake);
     });
-    return { promise, cancel: wake };
   }
 
   /** The position of the first visible change after `time` (a position counts every change ever appended). */
