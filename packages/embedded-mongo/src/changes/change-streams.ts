@@ -1,5 +1,7 @@
 import { Long, Timestamp, type Document } from 'bson';
+import { validatePipeline } from '../commands/pipeline';
 import type { Catalog } from '../engine/catalog';
+import type { JournalEntry } from '../engine/journal-entry';
 import type { CursorRegistry } from '../engine/cursors';
 import { MongoCommandError } from '../errors';
 import { cloneDoc, isPlainObject, type Doc } from '../query/document';
@@ -114,7 +116,16 @@ function parseOptions(
   };
 }
 
+function missingImage(kind: 'pre' | 'post', event: Doc): MongoCommandError {
+  return new MongoCommandError(
+    'NoMatchingDocument',
+    `Change stream was configured to require a ${kind}-image for all update, delete and replace events, but the ${kind}-image was not found for event: ${JSON.stringify(event.documentKey)}`,
+  );
+}
+
 function validateStages(stages: Doc[]): void {
+  // Unknown stage names are refused as in any pipeline (40324), known ones that do not fit a stream below.
+  validatePipeline(stages.filter((stage) => !('$changeStream' in stage)));
   for (const stage of stages) {
     const name = Object.keys(stage)[0];
     if (name === '$changeStream') {
@@ -294,7 +305,7 @@ export class ChangeStreams {
   private queueEntry(cursor: StreamCursor, entry: OplogEntry): void {
     for (const raw of eventsOf(entry, cursor.scope, cursor.options.showExpandedEvents)) {
       if (raw.opIndex < cursor.skipOps) continue;
-      const event = this.withOptions(cursor, raw.event);
+      const event = this.withOptions(cursor, raw.event, raw.source);
       for (const shaped of this.runStages(cursor, event)) {
         cursor.queued.push({ event: shaped, token: raw.event._id as Doc });
       }
@@ -307,29 +318,29 @@ export class ChangeStreams {
     }
   }
 
-  private withOptions(cursor: StreamCursor, event: Doc): Doc {
+  /**
+   * fullDocument for updates: `updateLookup` reads the document now; `whenAvailable` and `required` use the
+   * post-image, kept only for a collection with changeStreamPreAndPostImages. fullDocumentBeforeChange likewise
+   * uses the pre-image.
+   */
+  private withOptions(cursor: StreamCursor, event: Doc, source: JournalEntry): Doc {
     const { fullDocument, fullDocumentBeforeChange } = cursor.options;
     const out = { ...event };
+    const images = 'images' in source && source.images === true;
     if (event.operationType === 'update' && fullDocument !== 'default') {
-      out.fullDocument = this.lookup(event.ns as Doc, event.documentKey as Doc);
-      if (fullDocument === 'required' && out.fullDocument === null) {
-        throw new MongoCommandError(
-          'NoMatchingDocument',
-          `Change stream was configured to require a post-image for all update, delete and replace events, but the post-image was not found for event: ${JSON.stringify(event.documentKey)}`,
-        );
-      }
+      out.fullDocument =
+        fullDocument === 'updateLookup'
+          ? this.lookup(event.ns as Doc, event.documentKey as Doc)
+          : images && source.op === 'replace'
+            ? source.doc
+            : null;
+      if (fullDocument === 'required' && out.fullDocument === null) throw missingImage('post', event);
     }
-    if (
-      fullDocumentBeforeChange !== 'off' &&
-      ['update', 'replace', 'delete'].includes(event.operationType as string)
-    ) {
-      if (fullDocumentBeforeChange === 'required') {
-        throw new MongoCommandError(
-          'NoMatchingDocument',
-          'Change stream was configured to require a pre-image, but this server keeps no pre-images',
-        );
-      }
-      out.fullDocumentBeforeChange = null;
+    const changesDocument = ['update', 'replace', 'delete'].includes(event.operationType as string);
+    if (fullDocumentBeforeChange !== 'off' && changesDocument) {
+      out.fullDocumentBeforeChange = images && 'pre' in source && source.pre ? source.pre : null;
+      if (fullDocumentBeforeChange === 'required' && out.fullDocumentBeforeChange === null)
+        throw missingImage('pre', event);
     }
     return out;
   }
@@ -353,6 +364,7 @@ export class ChangeStreams {
         throw new MongoCommandError(
           'ChangeStreamFatalError',
           'Encountered an event whose _id field, which contains the resume token, was modified by the pipeline. Modifying the _id field of an event makes it impossible to resume the stream from that point. Only transformations that retain the unmodified _id field are allowed. Expected: { _id: {...} } but found: { _id: ... }',
+          { errorLabels: ['NonResumableChangeStreamError'] },
         );
       }
     }

@@ -1,6 +1,6 @@
 import type { Document } from 'bson';
-import type { JournalEntry } from '../engine/journal-entry';
-import type { Doc } from '../query/document';
+import type { JournalEntry, UpdateDescription } from '../engine/journal-entry';
+import { isPlainObject, type Doc } from '../query/document';
 import { toTimestamp } from '../replication/clock';
 import type { OplogEntry } from '../replication/oplog';
 import { encodeToken } from './resume-token';
@@ -14,6 +14,8 @@ const INTERNAL_DATABASES = new Set(['admin', 'config', 'local']);
 /** A change event before the stream's own options and stages are applied. */
 export interface RawEvent {
   event: Doc;
+  /** The change it was made from (its images, for fullDocument and fullDocumentBeforeChange). */
+  source: JournalEntry;
   opIndex: number;
   /** The event ends the stream (drop or rename of its collection, drop of its database). */
   invalidates: boolean;
@@ -52,7 +54,9 @@ function describe(
               operationType: 'update',
               ns: { db: entry.db, coll: entry.coll },
               documentKey: { _id: entry.doc._id },
-              updateDescription: entry.upd,
+              updateDescription: expanded
+                ? { ...entry.upd, disambiguatedPaths: disambiguatedPaths(entry.upd, entry.doc) }
+                : entry.upd,
             }
           : {
               operationType: 'replace',
@@ -86,6 +90,14 @@ function describe(
           operationType: 'rename',
           ns: { db: entry.db, coll: entry.coll },
           to: { db: entry.toDb, coll: entry.toColl },
+          ...(expanded
+            ? {
+                operationDescription: {
+                  to: { db: entry.toDb, coll: entry.toColl },
+                  dropTarget: entry.dropTarget ?? false,
+                },
+              }
+            : {}),
         },
         invalidates: scope.kind === 'collection',
       };
@@ -112,6 +124,16 @@ function describe(
           operationType: 'createIndexes',
           ns: { db: entry.db, coll: entry.coll },
           operationDescription: { indexes: [entry.spec] },
+        },
+        invalidates: false,
+      };
+    case 'collMod':
+      if (!expanded || !inScope(scope, entry.db, entry.coll)) return undefined;
+      return {
+        fields: {
+          operationType: 'modify',
+          ns: { db: entry.db, coll: entry.coll },
+          operationDescription: entry.options,
         },
         invalidates: false,
       };
@@ -143,19 +165,46 @@ export function eventsOf(entry: OplogEntry, scope: StreamScope, expanded: boolea
     const described = describe(op, scope, expanded);
     if (!described) return;
     const { operationType, ...rest } = described.fields;
+    const uuid = op.op === 'createCollection' ? op.uuid : 'ui' in op ? op.ui : undefined;
     out.push({
       event: {
         _id: encodeToken({ kind: 'event', ts: entry.ts, opIndex }),
         operationType,
         clusterTime,
         wallTime,
+        ...(expanded && uuid ? { collectionUUID: uuid } : {}),
         ...session,
         ...rest,
       },
+      source: op,
       opIndex,
       invalidates: described.invalidates,
     });
   });
+  return out;
+}
+
+/**
+ * With showExpandedEvents, the paths whose parts could be read two ways (a number is an array index or a field
+ * name; a field name may hold a dot) are spelled out part by part, array indices as numbers, from the document.
+ */
+function disambiguatedPaths(upd: UpdateDescription, doc: Doc): Doc {
+  const out: Doc = {};
+  const paths = [
+    ...Object.keys(upd.updatedFields),
+    ...upd.removedFields,
+    ...upd.truncatedArrays.map((t) => t.field),
+  ];
+  for (const path of paths) {
+    const parts = path.split('.');
+    if (!parts.some((part) => /^\d+$/.test(part))) continue;
+    let node: unknown = doc;
+    out[path] = parts.map((part) => {
+      const index = Array.isArray(node) && /^\d+$/.test(part);
+      node = isPlainObject(node) || Array.isArray(node) ? (node as Doc)[part] : undefined;
+      return index ? Number(part) : part;
+    });
+  }
   return out;
 }
 

@@ -14,6 +14,7 @@ import {
   optionalArray,
   optionalNumber,
   optionalObject,
+  evaluateVariables,
   type CommandHandler,
   type CommandRequest,
   type ServerContext,
@@ -97,7 +98,7 @@ export function planAggregate(ctx: Parameters<CommandHandler>[0], req: CommandRe
   const pipeline = validatePipeline(withoutOutput(req));
   const { request, rest } = splitPipeline(pipeline, normalizeCollation(req.body.collation));
   request.hint = req.body.hint;
-  request.variables = optionalObject(req.body, 'let', 'aggregate');
+  request.variables = evaluateVariables(optionalObject(req.body, 'let', 'aggregate'));
   const prepared = prepareQuery(ctx.catalog.getCollection(req.db, coll), request);
   return { prepared, rest, coll };
 }
@@ -174,7 +175,8 @@ function databaseAggregate(ctx: ServerContext, req: CommandRequest): Document {
     );
   }
   const rest = validatePipeline(pipeline.slice(1));
-  const docs = runRest(ctx.catalog, req.db, source, rest, optionalObject(req.body, 'let', 'aggregate'));
+  const variables = evaluateVariables(optionalObject(req.body, 'let', 'aggregate'));
+  const docs = runRest(ctx.catalog, req.db, source, rest, variables);
   return finish(ctx, req, `${req.db}.$cmd.aggregate`, docs[Symbol.iterator]());
 }
 

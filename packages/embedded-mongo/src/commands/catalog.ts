@@ -1,5 +1,6 @@
 import { Long, type Document } from 'bson';
 import { parseIndexSpec } from '../engine/index-spec';
+import type { CollectionOptions } from '../engine/journal-entry';
 import { MongoCommandError } from '../errors';
 import { isPlainObject, type Doc } from '../query/document';
 import { mingoOptions, Query } from '../query/mingo';
@@ -30,14 +31,47 @@ export const listCollections: CommandHandler = (ctx, req) => {
   return { cursor: { id: Long.ZERO, ns: `${req.db}.$cmd.listCollections`, firstBatch }, ok: 1 } as Document;
 };
 
-const UNSUPPORTED_CREATE_OPTIONS = [
-  'capped',
-  'timeseries',
-  'viewOn',
-  'clusteredIndex',
-  'validator',
-  'changeStreamPreAndPostImages',
-];
+const UNSUPPORTED_CREATE_OPTIONS = ['capped', 'timeseries', 'viewOn', 'clusteredIndex', 'validator'];
+
+/** `changeStreamPreAndPostImages: { enabled }`, as `create` and `collMod` take it. */
+function imagesOption(body: Document, command: string): CollectionOptions {
+  const value = body.changeStreamPreAndPostImages;
+  if (value === undefined) return {};
+  if (!isPlainObject(value) || typeof value.enabled !== 'boolean') {
+    throw new MongoCommandError(
+      'TypeMismatch',
+      `BSON field '${command}.changeStreamPreAndPostImages.enabled' is missing but a required field`,
+    );
+  }
+  return { changeStreamPreAndPostImages: value.enabled };
+}
+
+/** collMod: the options this server has (pre- and post-images); others are refused rather than ignored. */
+export const collMod: CommandHandler = (ctx, req) => {
+  const coll = collectionName(req);
+  for (const field of Object.keys(req.body)) {
+    if (
+      [
+        'collMod',
+        'changeStreamPreAndPostImages',
+        'writeConcern',
+        'comment',
+        'lsid',
+        '$db',
+        '$clusterTime',
+        'txnNumber',
+        '$readPreference',
+      ].includes(field)
+    )
+      continue;
+    throw new MongoCommandError(
+      'CommandNotSupported',
+      `collMod option '${field}' is not supported by the embedded server`,
+    );
+  }
+  ctx.catalog.modifyCollection(req.db, coll, imagesOption(req.body, 'collMod'));
+  return { ok: 1 };
+};
 
 export const create: CommandHandler = async (ctx, req) => {
   const coll = collectionName(req);
@@ -49,7 +83,9 @@ export const create: CommandHandler = async (ctx, req) => {
       );
     }
   }
-  const { created } = ctx.catalog.ensureCollection(req.db, coll);
+  const { created } = ctx.catalog.ensureCollection(req.db, coll, {
+    options: imagesOption(req.body, 'create'),
+  });
   if (!created)
     throw new MongoCommandError('NamespaceExists', `Collection ${namespace(req, coll)} already exists.`);
   return { ok: 1 };
@@ -89,12 +125,13 @@ export const renameCollection: CommandHandler = (ctx, req) => {
       `Source collection ${from.db}.${from.coll} does not exist`,
     );
   }
-  if (ctx.catalog.getCollection(to.db, to.coll)) {
+  const targetExists = !!ctx.catalog.getCollection(to.db, to.coll);
+  if (targetExists) {
     if (req.body.dropTarget !== true)
       throw new MongoCommandError('NamespaceExists', 'target namespace exists');
     ctx.catalog.dropCollection(to.db, to.coll);
   }
-  ctx.catalog.renameCollection(from.db, from.coll, to.db, to.coll);
+  ctx.catalog.renameCollection(from.db, from.coll, to.db, to.coll, targetExists);
   return { ok: 1 };
 };
 

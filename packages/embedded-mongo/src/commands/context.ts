@@ -4,6 +4,7 @@ import type { Catalog } from '../engine/catalog';
 import { MongoCommandError } from '../errors';
 import { isPlainObject, type Doc } from '../query/document';
 import type { Store } from '../storage/store';
+import { Aggregator, mingoOptions } from '../query/mingo';
 import type { TransactionManager } from '../replication/transactions';
 import type { LocalSessions } from '../replication/local-sessions';
 import type { ChangeStreams } from '../changes/change-streams';
@@ -104,7 +105,18 @@ export function optionalBoolean(body: Doc, field: string, command: string): bool
 
 /** A command's `let` variables (`$$name` in its filter's `$expr` and in pipeline updates). */
 export function commandVariables(req: CommandRequest): Doc | undefined {
-  return optionalObject(req.body, 'let', req.name);
+  return evaluateVariables(optionalObject(req.body, 'let', req.name));
+}
+
+/** `let` values are expressions (`{ $add: [1, 2] }`, `{ $literal: '$x' }`), evaluated once, with no document. */
+export function evaluateVariables(spec: Doc | undefined): Doc | undefined {
+  if (!spec) return undefined;
+  try {
+    const [values] = new Aggregator([{ $replaceWith: spec }], mingoOptions()).run([{}]) as Doc[];
+    return values;
+  } catch (err) {
+    throw new MongoCommandError('BadValue', `let: ${err instanceof Error ? err.message : String(err)}`);
+  }
 }
 
 export function collectionName(req: CommandRequest): string {

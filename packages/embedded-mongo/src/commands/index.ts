@@ -13,6 +13,7 @@ import {
   listDatabases,
   listIndexes,
   renameCollection,
+  collMod,
 } from './catalog';
 import type { CommandHandler, CommandRequest, ServerContext } from './context';
 import { explain } from './explain';
@@ -56,6 +57,7 @@ const HANDLERS: Record<string, CommandHandler> = {
   drop,
   dropDatabase,
   renameCollection,
+  collMod,
   insert,
   find,
   getMore,

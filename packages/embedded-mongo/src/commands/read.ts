@@ -11,6 +11,7 @@ import {
   optionalBoolean,
   optionalNumber,
   optionalObject,
+  evaluateVariables,
   type CommandHandler,
   type CommandRequest,
 } from './context';
@@ -48,7 +49,7 @@ export function parseFind(body: Doc): QueryRequest & { batchSize?: number; singl
     hint: body.hint,
     collation: normalizeCollation(body.collation),
     batchSize: optionalNumber(body, 'batchSize', 'find'),
-    variables: optionalObject(body, 'let', 'find'),
+    variables: evaluateVariables(optionalObject(body, 'let', 'find')),
     singleBatch: negative || optionalBoolean(body, 'singleBatch', 'find'),
   };
 }

@@ -1,6 +1,7 @@
 import { MongoCommandError } from '../errors';
 import { Collection } from './collection';
-import type { ChangeSink, JournalEntry } from './journal-entry';
+import { UUID, type Binary } from 'bson';
+import type { ChangeSink, CollectionOptions, JournalEntry } from './journal-entry';
 
 const VALID_NAME = /^[^\0$]+$/;
 
@@ -42,7 +43,11 @@ export class Catalog {
   }
 
   /** Creates the collection on first write, as MongoDB does. */
-  ensureCollection(db: string, name: string): { collection: Collection; created: boolean } {
+  ensureCollection(
+    db: string,
+    name: string,
+    identity: { uuid?: Binary; options?: CollectionOptions } = {},
+  ): { collection: Collection; created: boolean } {
     const existing = this.getCollection(db, name);
     if (existing) return { collection: existing, created: false };
     checkName('database', db);
@@ -53,8 +58,16 @@ export class Catalog {
       this.databases.set(db, collections);
     }
     const collection = new Collection(db, name, { record: (entry) => this.changes.record(entry) });
+    if (identity.uuid) collection.uuid = new UUID(identity.uuid.buffer);
+    if (identity.options) collection.options = { ...identity.options };
     collections.set(name, collection);
-    this.changes.record({ op: 'createCollection', db, coll: name });
+    this.changes.record({
+      op: 'createCollection',
+      db,
+      coll: name,
+      uuid: collection.uuid,
+      ...(identity.options ? { options: identity.options } : {}),
+    });
     return { collection, created: true };
   }
 
@@ -64,7 +77,7 @@ export class Catalog {
     if (!collections || !collection) return undefined;
     collections.delete(name);
     if (collections.size === 0) this.databases.delete(db);
-    this.changes.record({ op: 'dropCollection', db, coll: name });
+    this.changes.record({ op: 'dropCollection', db, coll: name, ui: collection.uuid });
     return collection;
   }
 
@@ -79,7 +92,7 @@ export class Catalog {
   }
 
   /** Moves a collection, its documents and indexes to a new name (the target must not exist). */
-  renameCollection(db: string, coll: string, toDb: string, toColl: string): void {
+  renameCollection(db: string, coll: string, toDb: string, toColl: string, dropTarget = false): void {
     const collection = this.getCollection(db, coll);
     if (!collection)
       throw new MongoCommandError('NamespaceNotFound', `Source collection ${db}.${coll} does not exist`);
@@ -94,7 +107,15 @@ export class Catalog {
       this.databases.set(toDb, target);
     }
     target.set(toColl, collection);
-    this.changes.record({ op: 'renameCollection', db, coll, toDb, toColl });
+    this.changes.record({ op: 'renameCollection', db, coll, toDb, toColl, dropTarget, ui: collection.uuid });
+  }
+
+  /** collMod: changes a collection's options (what its changes record). */
+  modifyCollection(db: string, coll: string, options: CollectionOptions): void {
+    const collection = this.getCollection(db, coll);
+    if (!collection) throw new MongoCommandError('NamespaceNotFound', `ns does not exist: ${db}.${coll}`);
+    collection.options = { ...collection.options, ...options };
+    this.changes.record({ op: 'collMod', db, coll, options, ui: collection.uuid });
   }
 
   databaseNames(): string[] {
@@ -113,7 +134,11 @@ export class Catalog {
   apply(entry: JournalEntry): void {
     switch (entry.op) {
       case 'createCollection':
-        this.ensureCollection(entry.db, entry.coll);
+        this.ensureCollection(entry.db, entry.coll, { uuid: entry.uuid, options: entry.options });
+        return;
+      case 'collMod':
+        if (this.getCollection(entry.db, entry.coll))
+          this.modifyCollection(entry.db, entry.coll, entry.options);
         return;
       case 'dropCollection':
         this.dropCollection(entry.db, entry.coll);
@@ -124,7 +149,7 @@ export class Catalog {
       case 'renameCollection':
         if (this.getCollection(entry.toDb, entry.toColl)) this.dropCollection(entry.toDb, entry.toColl);
         if (this.getCollection(entry.db, entry.coll))
-          this.renameCollection(entry.db, entry.coll, entry.toDb, entry.toColl);
+          this.renameCollection(entry.db, entry.coll, entry.toDb, entry.toColl, entry.dropTarget);
         return;
       case 'applyOps':
         for (const inner of entry.entries) this.apply(inner);

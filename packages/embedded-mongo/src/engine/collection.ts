@@ -1,4 +1,4 @@
-import { calculateObjectSize } from 'bson';
+import { calculateObjectSize, UUID } from 'bson';
 import { MongoCommandError } from '../errors';
 import { compareValues } from '../query/bson-order';
 import { isPlainObject, type Doc } from '../query/document';
@@ -6,7 +6,7 @@ import { MAX_BSON_SIZE } from '../query/update';
 import { Index } from './index';
 import { compareIndexSpecs, type IndexSpec } from './index-spec';
 import { formatValue } from './key-format';
-import type { ChangeSink } from './journal-entry';
+import type { ChangeSink, CollectionOptions, JournalEntry } from './journal-entry';
 import type { DocRecord } from './record';
 import { describeUpdate } from '../replication/update-description';
 
@@ -33,6 +33,9 @@ export class Collection {
   db: string;
   name: string;
   readonly indexes = new Map<string, Index>();
+  /** The collection's identity across renames (change events' `collectionUUID`). */
+  uuid: UUID = new UUID();
+  options: CollectionOptions = {};
   private nextRid = 1;
   private readonly changes: ChangeSink;
   /** Records by id, in natural order. A snapshot builds its map only if something reads it (see `records`). */
@@ -65,6 +68,8 @@ export class Collection {
     copy.indexes.clear();
     for (const [name, index] of this.indexes) copy.indexes.set(name, index.snapshot());
     copy.nextRid = this.nextRid;
+    copy.uuid = this.uuid;
+    copy.options = this.options;
     copy.recordMap = undefined;
     return copy;
   }
@@ -120,7 +125,7 @@ export class Collection {
       index.add(record, indexKeys);
     }
     this.recordMap?.set(record.rid, record);
-    this.changes.record({ op: 'insert', db: this.db, coll: this.name, doc });
+    this.changes.record({ op: 'insert', db: this.db, coll: this.name, doc, ui: this.uuid });
     return record;
   }
 
@@ -134,18 +139,32 @@ export class Collection {
       index.add(record, indexKeys);
     }
     this.recordMap?.set(record.rid, record);
-    this.changes.record(
-      asUpdate
-        ? { op: 'replace', db: this.db, coll: this.name, doc, upd: describeUpdate(old.doc, doc) }
-        : { op: 'replace', db: this.db, coll: this.name, doc },
-    );
+    const entry: JournalEntry = { op: 'replace', db: this.db, coll: this.name, doc, ui: this.uuid };
+    if (asUpdate) entry.upd = describeUpdate(old.doc, doc);
+    if (this.options.changeStreamPreAndPostImages) {
+      entry.pre = old.doc;
+      entry.images = true;
+    }
+    this.changes.record(entry);
     return record;
   }
 
   delete(record: DocRecord): void {
     for (const index of this.indexes.values()) index.remove(record, index.keysFor(record.doc));
     this.recordMap?.delete(record.rid);
-    this.changes.record({ op: 'delete', db: this.db, coll: this.name, id: record.doc._id });
+    this.changes.record(
+      this.options.changeStreamPreAndPostImages
+        ? {
+            op: 'delete',
+            db: this.db,
+            coll: this.name,
+            id: record.doc._id,
+            pre: record.doc,
+            images: true,
+            ui: this.uuid,
+          }
+        : { op: 'delete', db: this.db, coll: this.name, id: record.doc._id, ui: this.uuid },
+    );
   }
 
   /** Builds a new index over the existing documents; returns false when an identical one already exists. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { deserialize, serialize } from 'bson';
+import { Binary, deserialize, serialize } from 'bson';
+import type { CollectionOptions } from '../engine/journal-entry';
 import type { IndexSpec } from '../engine/index-spec';
 import type { Doc } from '../query/document';
 
@@ -10,6 +11,8 @@ const CHUNK_DOCS = 5000;
 export interface SnapshotCollection {
   db: string;
   name: string;
+  uuid?: Binary;
+  options?: CollectionOptions;
   indexes: IndexSpec[];
   docs: Doc[];
 }
@@ -73,7 +76,14 @@ export async function writeSnapshot(
     ]);
     for (const coll of collections) {
       await write([
-        serialize({ db: coll.db, name: coll.name, indexes: coll.indexes, count: coll.docs.length }),
+        serialize({
+          db: coll.db,
+          name: coll.name,
+          uuid: coll.uuid,
+          options: coll.options ?? {},
+          indexes: coll.indexes,
+          count: coll.docs.length,
+        }),
       ]);
       for (let i = 0; i < coll.docs.length; i += CHUNK_DOCS) {
         await write(coll.docs.slice(i, i + CHUNK_DOCS).map((doc) => serialize(doc)));
@@ -124,6 +134,8 @@ export function readSnapshot(dir: string): Snapshot | undefined {
     collections.push({
       db: meta.db as string,
       name: meta.name as string,
+      uuid: meta.uuid instanceof Binary ? meta.uuid : undefined,
+      options: (meta.options as CollectionOptions | undefined) ?? {},
       indexes: meta.indexes as IndexSpec[],
       docs,
     });

@@ -35,7 +35,8 @@ type StoredEntry = JournalEntry | ({ op: 'sessionWrite' } & SessionWrite);
 
 /** The journal's form of an oplog entry: the time as a BSON Timestamp (a bigint would lose precision). */
 function journalForm(entry: OplogEntry): Document {
-  const { bytes: _bytes, ts, ...rest } = entry;
+  // The collection's UUID (`ui`) is for change events in memory; the journal knows collections by name.
+  const { bytes: _bytes, ts, ui: _ui, ...rest } = entry as OplogEntry & { ui?: unknown };
   return { ...rest, ts: toTimestamp(ts) };
 }
 
@@ -82,7 +83,10 @@ export class Store implements ChangeSink {
       const snapshot = readSnapshot(dir);
       const fromGen = snapshot?.gen ?? 0;
       for (const coll of snapshot?.collections ?? []) {
-        const { collection } = this.catalog.ensureCollection(coll.db, coll.name);
+        const { collection } = this.catalog.ensureCollection(coll.db, coll.name, {
+          uuid: coll.uuid,
+          options: coll.options,
+        });
         for (const spec of coll.indexes) if (spec.name !== '_id_') collection.createIndex(spec);
         for (const doc of coll.docs) collection.insert(doc);
       }
@@ -218,6 +222,8 @@ export class Store implements ChangeSink {
     const collections: SnapshotCollection[] = this.catalog.allCollections().map((c) => ({
       db: c.db,
       name: c.name,
+      uuid: c.uuid,
+      options: c.options,
       indexes: [...c.indexes.values()].map((index) => index.spec),
       docs: [...c.records.values()].map((record) => record.doc),
     }));

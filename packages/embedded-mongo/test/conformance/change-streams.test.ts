@@ -224,3 +224,68 @@ describe('errors', () => {
     await stream.close();
   });
 });
+
+describe('pre- and post-images, and expanded events', () => {
+  test('with changeStreamPreAndPostImages (collMod), events can carry the document before and after', async () => {
+    const { db } = database();
+    const coll = freshCollection(db);
+    await coll.insertOne({ _id: 1, n: 0 });
+    await db.command({ collMod: coll.collectionName, changeStreamPreAndPostImages: { enabled: true } });
+    const stream = await watch(coll, [], { fullDocument: 'required', fullDocumentBeforeChange: 'required' });
+    await coll.updateOne({ _id: 1 }, { $inc: { n: 1 } });
+    await coll.deleteOne({ _id: 1 });
+    expect(await stream.next()).toMatchObject({
+      operationType: 'update',
+      fullDocument: { _id: 1, n: 1 },
+      fullDocumentBeforeChange: { _id: 1, n: 0 },
+    });
+    expect(await stream.next()).toMatchObject({
+      operationType: 'delete',
+      fullDocumentBeforeChange: { _id: 1, n: 1 },
+    });
+    await stream.close();
+  });
+
+  test('without them, whenAvailable gives null and required fails the stream', async () => {
+    const coll = freshCollection(database().db);
+    await coll.insertOne({ _id: 1, n: 0 });
+    const lenient = await watch(coll, [], {
+      fullDocument: 'whenAvailable',
+      fullDocumentBeforeChange: 'whenAvailable',
+    });
+    await coll.updateOne({ _id: 1 }, { $inc: { n: 1 } });
+    expect(await lenient.next()).toMatchObject({ fullDocument: null, fullDocumentBeforeChange: null });
+    await lenient.close();
+    const strict = await watch(coll, [], { fullDocumentBeforeChange: 'required' });
+    await coll.updateOne({ _id: 1 }, { $inc: { n: 1 } });
+    await expect(strict.next()).rejects.toBeInstanceOf(Error);
+    await strict.close();
+  });
+
+  test('showExpandedEvents adds collectionUUID, disambiguated paths and modify events', async () => {
+    const { db } = database();
+    const coll = freshCollection(db);
+    await coll.insertOne({ _id: 1, a: [{ 1: 1 }] });
+    const stream = await watch(coll, [], { showExpandedEvents: true });
+    await coll.updateOne({ _id: 1 }, { $set: { 'a.0.1': 2 } });
+    await db.command({ collMod: coll.collectionName });
+    const update = await stream.next();
+    expect(update.collectionUUID).toBeDefined();
+    expect(update.updateDescription.disambiguatedPaths).toEqual({ 'a.0.1': ['a', 0, '1'] });
+    expect(await stream.next()).toMatchObject({ operationType: 'modify' });
+    await stream.close();
+  });
+
+  test('an unknown stage after $changeStream is 40324; a stream whose _id was removed is not resumable', async () => {
+    const coll = freshCollection(database().db);
+    await expectServerError(
+      coll.aggregate([{ $changeStream: {} }, { $unsupported: 'foo' }]).toArray(),
+      40324,
+    );
+    const stream = await watch(coll, [{ $project: { _id: 0 } }]);
+    await coll.insertOne({ _id: 1 });
+    const error = await expectServerError(stream.next(), 280);
+    expect(error.hasErrorLabel('NonResumableChangeStreamError')).toBe(true);
+    await stream.close();
+  });
+});

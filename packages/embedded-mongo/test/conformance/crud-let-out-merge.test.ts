@@ -18,6 +18,17 @@ describe("a command's let variables", () => {
     expect(await coll.find().toArray()).toEqual([{ _id: 2 }]);
   });
 
+  test('are expressions, evaluated once', async () => {
+    const coll = freshCollection(database().db);
+    await coll.insertOne({ _id: 1 });
+    const [doc] = await coll
+      .aggregate([{ $project: { _id: 0, sum: '$$sum', text: '$$text' } }], {
+        let: { sum: { $add: [1, 2] }, text: { $literal: '$bar' } },
+      })
+      .toArray();
+    expect(doc).toEqual({ sum: 3, text: '$bar' });
+  });
+
   test('reach a pipeline update', async () => {
     const coll = freshCollection(database().db);
     await coll.insertMany([{ _id: 1 }, { _id: 2 }]);
