@@ -45,9 +45,11 @@ function parseArgs(argv: string[]): Args {
   const quick = argv.includes('--quick');
   const only = valueOf('--only')?.split(',') ?? Object.keys(SCENARIOS);
   for (const name of only) if (!(name in SCENARIOS)) throw new Error(`unknown scenario ${name}`);
+  // A partial run keeps its own file, so it never overwrites the full run's tables with a few of them.
+  const partial = only.length < Object.keys(SCENARIOS).length;
   const defaultOut = quick
     ? path.join(os.tmpdir(), 'embedded-mongo-bench-quick.md')
-    : path.join(__dirname, 'RESULTS.md');
+    : path.join(__dirname, partial ? `RESULTS-${only.join('-')}.md` : 'RESULTS.md');
   const cpuProf = valueOf('--cpu-prof');
   return {
     quick,
