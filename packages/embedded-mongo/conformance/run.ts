@@ -26,7 +26,7 @@ interface Options {
 
 function parseArgs(argv: string[]): Options {
   const opts: Options = {
-    spec: process.env.SPEC_DIR ?? '/work/spec/source',
+    spec: process.env.SPEC_DIR ?? '',
     suites: [],
     verbose: false,
     timeoutMs: 20_000,
@@ -49,6 +49,12 @@ function parseArgs(argv: string[]): Options {
   for (const s of opts.suites)
     if (!SUITES.includes(s)) throw new Error(`unknown suite ${s} (${SUITES.join(', ')})`);
   if (opts.suites.length === 0) opts.suites = SUITES;
+  // The test files' licence (CC BY-NC-SA) keeps them out of this repository: they are read from a checkout.
+  if (!opts.spec) {
+    throw new Error(
+      'where are the spec tests? git clone https://github.com/mongodb/specifications, then pass --spec <clone>/source or set SPEC_DIR',
+    );
+  }
   return opts;
 }
 
@@ -121,7 +127,8 @@ async function main(): Promise<void> {
   if (opts.json) writeFileSync(opts.json, JSON.stringify(report, null, 2));
 }
 
-main().catch((error) => {
-  console.error(error);
+main().catch((error: unknown) => {
+  // A usage mistake needs its message, not a stack trace.
+  console.error(error instanceof Error && !process.env.DEBUG ? `conformance: ${error.message}` : error);
   process.exit(2);
 });
