@@ -2,7 +2,7 @@ import { Long, Timestamp, type Document } from 'bson';
 import { validatePipeline } from '../commands/pipeline';
 import type { Catalog } from '../engine/catalog';
 import type { JournalEntry } from '../engine/journal-entry';
-import type { CursorRegistry } from '../engine/cursors';
+import { closeIdle, cursorFor, type CursorRegistry } from '../engine/cursors';
 import { MongoCommandError } from '../errors';
 import { cloneDoc, isPlainObject, type Doc } from '../query/document';
 import { Aggregator, mingoOptions } from '../query/mingo';
@@ -378,14 +378,7 @@ export class ChangeStreams {
     batchSize: number | undefined,
     maxTimeMS: number | undefined,
   ): Promise<Document> {
-    const cursor = this.open.get(id);
-    if (!cursor) throw new MongoCommandError('CursorNotFound', `cursor id ${id} not found`);
-    if (cursor.ns !== ns) {
-      throw new MongoCommandError(
-        'Unauthorized',
-        `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${cursor.ns}`,
-      );
-    }
+    const cursor = cursorFor(this.open, id, ns);
     const deadline = Date.now() + (maxTimeMS && maxTimeMS > 0 ? maxTimeMS : DEFAULT_AWAIT_MS);
     let batch = this.collect(cursor, batchSize);
     while (batch.length === 0 && !cursor.done && this.open.has(id)) {
@@ -410,7 +403,6 @@ export class ChangeStreams {
 
   /** Closes streams idle for longer than the cursor timeout. */
   sweep(): void {
-    const cutoff = Date.now() - this.idleTimeoutMs;
-    for (const [id, cursor] of this.open) if (cursor.lastUsed < cutoff) this.open.delete(id);
+    closeIdle(this.open, this.idleTimeoutMs);
   }
 }

@@ -1,6 +1,7 @@
-import { Binary, Long, ObjectId, type Document } from 'bson';
+import { Long, ObjectId, type Document } from 'bson';
 import { MongoCommandError } from '../errors';
 import { toTimestamp } from '../replication/clock';
+import { sessionKey } from '../replication/local-sessions';
 import type { CommandHandler, ServerContext } from './context';
 
 export const SERVER_VERSION = '7.0.0';
@@ -155,8 +156,8 @@ export const serverStatus: CommandHandler = (ctx) => {
 export const endSessions: CommandHandler = (ctx, req) => {
   const sessions = req.body[req.name];
   for (const lsid of Array.isArray(sessions) ? sessions : []) {
-    const id = (lsid as Document | undefined)?.id;
-    if (id instanceof Binary) ctx.transactions.endSession(id.toString('hex'));
+    const key = sessionKey(lsid);
+    if (key !== undefined) ctx.transactions.endSession(key);
   }
   return { ok: 1 };
 };

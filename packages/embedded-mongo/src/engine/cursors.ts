@@ -6,6 +6,25 @@ import type { Projector } from '../query/projection';
 const MAX_BATCH_BYTES = 16 * 1024 * 1024;
 const DEFAULT_FIRST_BATCH = 101;
 
+/** The open cursor `id` of namespace `ns`, with mongod's errors otherwise (plain and change-stream cursors). */
+export function cursorFor<T extends { ns: string }>(open: Map<number, T>, id: number, ns: string): T {
+  const cursor = open.get(id);
+  if (!cursor) throw new MongoCommandError('CursorNotFound', `cursor id ${id} not found`);
+  if (cursor.ns !== ns) {
+    throw new MongoCommandError(
+      'Unauthorized',
+      `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${cursor.ns}`,
+    );
+  }
+  return cursor;
+}
+
+/** Closes the cursors idle for longer than `idleMs`, as mongod's cursorTimeoutMillis does. */
+export function closeIdle(open: Map<number, { lastUsed: number }>, idleMs: number): void {
+  const cutoff = Date.now() - idleMs;
+  for (const [id, cursor] of open) if (cursor.lastUsed < cutoff) open.delete(id);
+}
+
 interface OpenCursor {
   ns: string;
   docs: Iterator<Doc>;
@@ -44,8 +63,7 @@ export class CursorRegistry {
   }
 
   private sweep(): void {
-    const cutoff = Date.now() - this.idleTimeoutMs;
-    for (const [id, cursor] of this.open) if (cursor.lastUsed < cutoff) this.open.delete(id);
+    closeIdle(this.open, this.idleTimeoutMs);
   }
 
   private take(cursor: OpenCursor, batchSize: number): { docs: Doc[]; exhausted: boolean } {
@@ -100,14 +118,7 @@ export class CursorRegistry {
   }
 
   more(id: number, ns: string, batchSize?: number): Batch {
-    const cursor = this.open.get(id);
-    if (!cursor) throw new MongoCommandError('CursorNotFound', `cursor id ${id} not found`);
-    if (cursor.ns !== ns) {
-      throw new MongoCommandError(
-        'Unauthorized',
-        `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${cursor.ns}`,
-      );
-    }
+    const cursor = cursorFor(this.open, id, ns);
     cursor.lastUsed = Date.now();
     const batch = this.take(cursor, batchSize ?? 0);
     if (batch.exhausted) {

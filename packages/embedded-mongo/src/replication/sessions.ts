@@ -1,6 +1,7 @@
-import { Binary, type Document } from 'bson';
+import type { Document } from 'bson';
 import { MongoCommandError } from '../errors';
 import type { CommandHandler, CommandRequest, ServerContext } from '../commands/context';
+import { sessionKey } from './local-sessions';
 import { noSuchTransaction } from './transactions';
 
 /** Writes the driver retries once after a network error or a failover, with the same (session, txnNumber). */
@@ -24,11 +25,6 @@ const IN_TRANSACTION = new Set([
   'abortTransaction',
 ]);
 
-function sessionId(body: Document): string | undefined {
-  const lsid = body.lsid as Document | undefined;
-  return lsid?.id instanceof Binary ? lsid.id.toString('hex') : undefined;
-}
-
 function txnNumberOf(body: Document): number | undefined {
   return typeof body.txnNumber === 'number' ? body.txnNumber : undefined;
 }
@@ -46,7 +42,7 @@ export async function runInSession(
   const txnNumber = txnNumberOf(body);
   const inTransaction = body.autocommit !== undefined || body.startTransaction !== undefined;
   if (!inTransaction && (txnNumber === undefined || !RETRYABLE.has(req.name))) return handler(ctx, req);
-  const session = sessionId(body);
+  const session = sessionKey(body.lsid);
   if (session === undefined || txnNumber === undefined) {
     throw new MongoCommandError('InvalidOptions', `${req.name} with a txnNumber needs a session (lsid)`);
   }

@@ -4,6 +4,7 @@ import { discardChanges, type ChangeSink, type JournalEntry } from '../engine/jo
 import type { DocRecord } from '../engine/record';
 import { MongoCommandError } from '../errors';
 import { applyAtomically } from './apply-atomically';
+import { SESSION_IDLE_MS } from './local-sessions';
 import type { SessionStamp } from './oplog';
 import type { Store } from '../storage/store';
 
@@ -180,7 +181,7 @@ export class TransactionManager {
   }
 
   /** Forgets sessions idle for longer than mongod's 30 minutes. */
-  sweep(idleMs = 30 * 60_000): void {
+  sweep(idleMs = SESSION_IDLE_MS): void {
     const cutoff = Date.now() - idleMs;
     for (const [session, known] of this.sessions) {
       if (known.at >= cutoff) continue;

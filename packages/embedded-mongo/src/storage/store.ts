@@ -3,6 +3,7 @@ import { calculateObjectSize, Timestamp, type Document } from 'bson';
 import { Catalog } from '../engine/catalog';
 import { discardChanges, type ChangeSink, type JournalEntry } from '../engine/journal-entry';
 import { ClusterClock, fromTimestamp, toTimestamp, type OpTime } from '../replication/clock';
+import { SESSION_IDLE_MS } from '../replication/local-sessions';
 import { Oplog, type OplogEntry, type OplogLimits, type SessionStamp } from '../replication/oplog';
 import { Journal, journalPath, listJournalGens, replayJournal } from './journal';
 import { acquireLock } from './lock';
@@ -179,7 +180,7 @@ export class Store implements ChangeSink {
   }
 
   /** Forgets the retryable writes of sessions idle for longer than mongod's 30 minutes. */
-  forgetIdleSessions(idleMs = 30 * 60_000): void {
+  forgetIdleSessions(idleMs = SESSION_IDLE_MS): void {
     const cutoff = Date.now() - idleMs;
     for (const [session, write] of this.sessionWrites)
       if (write.at < cutoff) this.sessionWrites.delete(session);
