@@ -88,9 +88,15 @@ function merge(ctx: ServerContext, db: string, spec: unknown, docs: Doc[]): void
   }
   for (const result of docs) {
     const doc = withId(result);
-    const matched = [...collection.records.values()].find((record) =>
-      on.every((field) => compareValues(pathValues(record.doc, field)[0], pathValues(doc, field)[0]) === 0),
-    );
+    // Matching on _id (the default) is an index lookup; other `on` fields scan, as they are rare.
+    const matched =
+      on.join() === '_id'
+        ? collection.findById(doc._id)
+        : [...collection.records.values()].find((record) =>
+            on.every(
+              (field) => compareValues(pathValues(record.doc, field)[0], pathValues(doc, field)[0]) === 0,
+            ),
+          );
     if (!matched) {
       if (whenNotMatched === 'insert') collection.insert(doc);
       else if (whenNotMatched === 'fail')
