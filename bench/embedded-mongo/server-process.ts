@@ -92,7 +92,7 @@ export class ServerProcess {
       options.dbpath,
     ];
     if (options.compactAfterBytes !== undefined) {
-      if (entry !== 'bench') throw new Error('compactAfterBytes needs the bench entry');
+      if (entry === 'cli') throw new Error('compactAfterBytes needs a bench entry');
       args.push('--compact-after-bytes', String(options.compactAfterBytes));
     }
     const started = performance.now();

@@ -30,7 +30,7 @@ export interface ServerOptions {
   advertise?: string;
   /** How long the oplog keeps changes for change streams to resume from. Default 24 hours. */
   oplogWindowMs?: number;
-  /** The oplog's size cap. Default 256 MiB. */
+  /** The oplog's size cap. Default 64 MiB. */
   oplogMaxBytes?: number;
   /** How long a transaction may stay open. Default 60 s, as mongod's transactionLifetimeLimitSeconds. */
   transactionLifetimeMs?: number;

@@ -58,7 +58,8 @@ export class Catalog {
       this.databases.set(db, collections);
     }
     const collection = new Collection(db, name, { record: (entry) => this.changes.record(entry) });
-    if (identity.uuid) collection.uuid = new UUID(identity.uuid.buffer);
+    // A copy: a UUID read from a journal or a snapshot is a view of that whole file's buffer, which it would keep.
+    if (identity.uuid) collection.uuid = new UUID(new Uint8Array(identity.uuid.buffer));
     if (identity.options) collection.options = { ...identity.options };
     collections.set(name, collection);
     this.changes.record({

@@ -1,6 +1,6 @@
-import type { Document } from 'bson';
+import { deserialize, serialize, Timestamp, type Document } from 'bson';
 import type { JournalEntry } from '../engine/journal-entry';
-import type { OpTime } from './clock';
+import { fromTimestamp, toTimestamp, type OpTime } from './clock';
 
 /** Who made a change that belongs to a session: a retryable write or a transaction's commit. */
 export interface SessionStamp {
@@ -8,34 +8,108 @@ export interface SessionStamp {
   txnNumber: number;
 }
 
-/** A change as the oplog keeps it: the journal entry, the time it was given and, for a transaction, its session. */
+/** A change as readers get it, decoded from the oplog's bytes. */
 export type OplogEntry = JournalEntry & {
   ts: OpTime;
   /** Wall-clock milliseconds when the change was made (change events' `wallTime`). */
   wall: number;
   session?: SessionStamp;
-  /** Estimated size, for the oplog's byte cap. */
-  bytes: number;
 };
 
 export interface OplogLimits {
   /** Changes older than this are dropped. */
   windowMs: number;
-  /** The oplog never holds more than this many bytes (estimated); the oldest changes go first. */
+  /** The oplog never holds more than this many bytes; the oldest changes go first. */
   maxBytes: number;
 }
 
 /**
- * The changes of the recent past, in time order, for change streams. A change is visible to readers only once it
- * is durable (`publish`), so a reader never sees a change that a crash could take back. Readers waiting for a
- * change (`waitForChanges`) are woken by the publish itself: nothing polls.
+ * The stored form of a change, shared by the journal, the oplog and the snapshot: one BSON document whose FIRST
+ * field is `ts` (a Timestamp). A BSON Timestamp is a little-endian uint64 equal to (seconds << 32 | counter), so
+ * the time reads straight from the bytes — the oplog never decodes a change to search or trim it.
+ */
+export function encodeChange(entry: JournalEntry, ts: OpTime, wall: number, session?: SessionStamp): Buffer {
+  const bytes = serialize({ ts: toTimestamp(ts), ...entry, wall, ...(session ? { session } : {}) });
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/** Byte offset of `ts`'s value: the document's length (4), the type byte (1) and 'ts\0' (3). */
+const TS_VALUE = 8;
+const TIMESTAMP_TYPE = 0x11;
+
+/** Whether a stored change already has the form `encodeChange` writes (older data directories put `ts` last). */
+export function isEncodedChange(payload: Uint8Array): boolean {
+  return payload[4] === TIMESTAMP_TYPE && payload[5] === 0x74 && payload[6] === 0x73 && payload[7] === 0;
+}
+
+export function timeOfChange(buf: Buffer, start: number): OpTime {
+  return buf.readBigUInt64LE(start + TS_VALUE);
+}
+
+export function decodeChange(payload: Uint8Array): OplogEntry {
+  const { ts, ...rest } = deserialize(payload, { promoteLongs: true });
+  return { ...(rest as JournalEntry & { wall: number }), ts: fromTimestamp(ts as Timestamp) };
+}
+
+/** Payloads are copied into blocks of this size, so a million changes make a hundred buffers, not a million. */
+const BLOCK_BYTES = 1024 * 1024;
+/** Decoded changes kept for readers: many streams read the same recent change, and only the first decodes it. */
+const DECODED_CACHE = 4096;
+
+/**
+ * Where each kept change is: its block's number and its offset in that block, in typed arrays that grow by doubling
+ * (a million changes are two arrays, not a million objects or array slots to collect).
+ */
+class Locations {
+  block = new Uint32Array(1024);
+  start = new Uint32Array(1024);
+  length = 0;
+
+  push(block: number, start: number): void {
+    if (this.length === this.block.length) {
+      this.block = grow(this.block, this.length * 2);
+      this.start = grow(this.start, this.length * 2);
+    }
+    this.block[this.length] = block;
+    this.start[this.length] = start;
+    this.length++;
+  }
+
+  /** Forgets the first `count` locations. */
+  dropFirst(count: number): void {
+    this.block.copyWithin(0, count, this.length);
+    this.start.copyWithin(0, count, this.length);
+    this.length -= count;
+  }
+}
+
+function grow(array: Uint32Array, size: number): Uint32Array<ArrayBuffer> {
+  const bigger = new Uint32Array(size);
+  bigger.set(array);
+  return bigger;
+}
+
+/**
+ * The changes of the recent past, in time order, for change streams. Each change is kept as its stored bytes,
+ * packed into shared blocks (no object per change to allocate or collect), and decoded only when a stream reads
+ * it. A change is visible to readers only once it is durable (`publish`), so a reader never sees a change that a
+ * crash could take back. Readers waiting for a change (`waitForChanges`) are woken by the publish itself.
  */
 export class Oplog {
-  private entries: OplogEntry[] = [];
-  /** Index of the first kept entry in `entries` (dropped entries are sliced off in batches). */
+  /** The blocks that hold kept changes; `blocks[i]` is block number `firstBlock + i`. */
+  private blocks: Buffer[] = [];
+  private firstBlock = 0;
+  private readonly at = new Locations();
+  /** The block appends go to, and how much of it is used. */
+  private block?: Buffer;
+  private blockUsed = 0;
+  /** Index of the first kept change (dropped ones are cut off in batches). */
   private head = 0;
   private visibleEnd = 0;
+  /** Positions count every change since the server started; changes cut off the arrays are counted here. */
+  private offset = 0;
   private bytes = 0;
+  private readonly decoded = new Map<number, OplogEntry>();
   /** Readers waiting for a change: each is woken with true by a publish, or false on its timeout or at close. */
   private readonly waiters = new Set<(changed: boolean) => void>();
   /** The newest time whose change was dropped; history after it is complete. 0n: nothing was ever dropped. */
@@ -47,14 +121,46 @@ export class Oplog {
     this.limits = limits;
   }
 
-  append(entry: OplogEntry): void {
-    this.entries.push(entry);
-    this.bytes += entry.bytes;
+  /** Keeps a copy of a change in `encodeChange`'s form; returns its size. */
+  append(payload: Uint8Array): number {
+    if (!this.block || this.blockUsed + payload.length > this.block.length) {
+      this.addBlock(Buffer.allocUnsafe(Math.max(BLOCK_BYTES, payload.length)));
+    }
+    const block = this.block as Buffer;
+    block.set(payload, this.blockUsed);
+    this.at.push(this.firstBlock + this.blocks.length - 1, this.blockUsed);
+    this.blockUsed += payload.length;
+    this.bytes += payload.length;
+    return payload.length;
+  }
+
+  /**
+   * Adopts changes stored back to back in one buffer (a snapshot's history), without copying or decoding them;
+   * returns the newest one's time.
+   */
+  appendPacked(packed: Buffer): OpTime | undefined {
+    if (packed.length === 0) return undefined;
+    this.addBlock(packed);
+    this.blockUsed = packed.length; // full: the next append starts a new block
+    const number = this.firstBlock + this.blocks.length - 1;
+    let newest: OpTime | undefined;
+    for (let start = 0; start < packed.length; start += packed.readInt32LE(start)) {
+      this.at.push(number, start);
+      newest = timeOfChange(packed, start);
+    }
+    this.bytes += packed.length;
+    return newest;
+  }
+
+  private addBlock(block: Buffer): void {
+    this.blocks.push(block);
+    this.block = block;
+    this.blockUsed = 0;
   }
 
   /** The position the next appended change will take: what `publish` takes to mean "up to here". */
   get pendingEnd(): number {
-    return this.offset + this.entries.length;
+    return this.offset + this.at.length;
   }
 
   /**
@@ -62,7 +168,7 @@ export class Oplog {
    * are durable now — and wakes the readers that wait for changes.
    */
   publish(upTo = this.pendingEnd): void {
-    const end = Math.min(this.entries.length, upTo - this.offset);
+    const end = Math.min(this.at.length, upTo - this.offset);
     if (end <= this.visibleEnd) return;
     this.visibleEnd = end;
     this.trim();
@@ -91,13 +197,13 @@ export class Oplog {
     });
   }
 
-  /** The position of the first visible change after `time` (a position counts every change ever appended). */
+  /** The position of the first visible change after `time`. */
   positionAfter(time: OpTime): number {
     let lo = this.head;
     let hi = this.visibleEnd;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.entries[mid].ts <= time) lo = mid + 1;
+      if (this.timeAt(mid) <= time) lo = mid + 1;
       else hi = mid;
     }
     return this.offset + lo;
@@ -106,7 +212,10 @@ export class Oplog {
   /** Visible changes from a position on, at most `max`; the position may have been trimmed away meanwhile. */
   read(position: number, max: number): OplogEntry[] {
     const start = Math.max(position - this.offset, this.head);
-    return this.entries.slice(start, Math.min(this.visibleEnd, start + max));
+    const end = Math.min(this.visibleEnd, start + max);
+    const out: OplogEntry[] = [];
+    for (let index = start; index < end; index++) out.push(this.entryAt(index));
+    return out;
   }
 
   /** Position just after the newest visible change. */
@@ -119,33 +228,67 @@ export class Oplog {
     return this.offset + this.head;
   }
 
-  /** Every kept change, oldest first (for a snapshot). */
-  retained(): OplogEntry[] {
-    return this.entries.slice(this.head, this.visibleEnd);
+  /** Every kept change's bytes, oldest first, as a few runs of back-to-back payloads (for a snapshot). */
+  retained(): { runs: Buffer[]; count: number } {
+    const runs: Buffer[] = [];
+    let index = this.head;
+    while (index < this.visibleEnd) {
+      const block = this.at.block[index];
+      const from = this.at.start[index];
+      while (index < this.visibleEnd && this.at.block[index] === block) index++;
+      const last = index - 1;
+      runs.push(this.blockAt(last).subarray(from, this.at.start[last] + this.sizeAt(last)));
+    }
+    return { runs, count: this.visibleEnd - this.head };
   }
 
   newestVisibleTime(): OpTime | undefined {
-    return this.visibleEnd > this.head ? this.entries[this.visibleEnd - 1].ts : undefined;
+    return this.visibleEnd > this.head ? this.timeAt(this.visibleEnd - 1) : undefined;
   }
 
-  /** Positions count from the server's start; entries sliced off the array are counted here. */
-  private offset = 0;
+  private blockAt(index: number): Buffer {
+    return this.blocks[this.at.block[index] - this.firstBlock];
+  }
+
+  private timeAt(index: number): OpTime {
+    return timeOfChange(this.blockAt(index), this.at.start[index]);
+  }
+
+  private sizeAt(index: number): number {
+    return this.blockAt(index).readInt32LE(this.at.start[index]);
+  }
+
+  private entryAt(index: number): OplogEntry {
+    const position = this.offset + index;
+    let entry = this.decoded.get(position);
+    if (!entry) {
+      const start = this.at.start[index];
+      entry = decodeChange(this.blockAt(index).subarray(start, start + this.sizeAt(index)));
+      if (this.decoded.size >= DECODED_CACHE) this.decoded.delete(this.decoded.keys().next().value as number);
+      this.decoded.set(position, entry);
+    }
+    return entry;
+  }
 
   private trim(): void {
     const oldest = BigInt(Math.floor((Date.now() - this.limits.windowMs) / 1000)) << 32n;
     let head = this.head;
-    while (head < this.visibleEnd && (this.entries[head].ts < oldest || this.bytes > this.limits.maxBytes)) {
-      this.bytes -= this.entries[head].bytes;
-      this.lostUpTo = this.entries[head].ts;
+    while (head < this.visibleEnd && (this.timeAt(head) < oldest || this.bytes > this.limits.maxBytes)) {
+      this.bytes -= this.sizeAt(head);
+      this.lostUpTo = this.timeAt(head);
       head++;
     }
     this.head = head;
-    // Slice the dropped prefix off now and then, not on every publish.
-    if (this.head > 4096 && this.head * 2 > this.entries.length) {
-      this.entries = this.entries.slice(this.head);
+    // Cut the dropped prefix off now and then, not on every publish (each cut moves the kept part), but often enough
+    // that dropped changes never hold more than about an eighth of the blocks; a block goes with its last change.
+    if (this.head > 4096 && this.head * 8 > this.at.length) {
+      this.at.dropFirst(this.head);
       this.visibleEnd -= this.head;
       this.offset += this.head;
       this.head = 0;
+      const firstKept = this.at.length > 0 ? this.at.block[0] : this.firstBlock + this.blocks.length - 1;
+      this.blocks = this.blocks.slice(firstKept - this.firstBlock);
+      this.firstBlock = firstKept;
     }
   }
 }

@@ -25,7 +25,7 @@ export function listJournalGens(dir: string): number[] {
  */
 export function replayJournal(
   file: string,
-  apply: (entry: Document) => void,
+  apply: (entry: Document, payload: Buffer) => void,
 ): { entries: number; bytes: number } {
   const data = fs.readFileSync(file);
   let offset = 0;
@@ -37,7 +37,7 @@ export function replayJournal(
     if (end > data.length) break;
     const payload = data.subarray(offset + HEADER, end);
     if (crc32(payload) !== checksum) break;
-    apply(deserialize(payload, { promoteLongs: true }));
+    apply(deserialize(payload, { promoteLongs: true }), payload);
     entries++;
     offset = end;
   }
@@ -74,7 +74,11 @@ export class Journal {
 
   /** Buffers an entry until the next flush; returns its size on disk. */
   append(entry: Document): number {
-    const payload = serialize(entry);
+    return this.appendPayload(serialize(entry));
+  }
+
+  /** Buffers an entry already serialized (a change in the oplog's form) until the next flush. */
+  appendPayload(payload: Uint8Array): number {
     const frame = Buffer.allocUnsafe(HEADER + payload.length);
     frame.writeUInt32LE(payload.length, 0);
     frame.writeUInt32LE(crc32(payload), 4);

@@ -1,10 +1,17 @@
 import fs from 'node:fs';
-import { calculateObjectSize, Timestamp, type Document } from 'bson';
+import { Timestamp, type Document } from 'bson';
 import { Catalog } from '../engine/catalog';
 import { discardChanges, type ChangeSink, type JournalEntry } from '../engine/journal-entry';
 import { ClusterClock, fromTimestamp, toTimestamp, type OpTime } from '../replication/clock';
 import { SESSION_IDLE_MS } from '../replication/local-sessions';
-import { Oplog, type OplogEntry, type OplogLimits, type SessionStamp } from '../replication/oplog';
+import {
+  encodeChange,
+  isEncodedChange,
+  Oplog,
+  timeOfChange,
+  type OplogLimits,
+  type SessionStamp,
+} from '../replication/oplog';
 import { Journal, journalPath, listJournalGens, replayJournal } from './journal';
 import { acquireLock } from './lock';
 import { readSnapshot, writeSnapshot, type SnapshotCollection } from './snapshot';
@@ -15,12 +22,13 @@ export interface StoreOptions {
   /** Journal bytes that trigger a compaction, at the least (the journal may also grow to the snapshot's size). */
   compactAfterBytes?: number;
   log?: (message: string, fields?: Record<string, unknown>) => void;
-  /** How much history change streams can resume from. Default: 24 hours, at most 256 MiB. */
+  /** How much history change streams can resume from. Default: 24 hours, at most 64 MiB. */
   oplog?: Partial<OplogLimits>;
 }
 
+const REPLAY_PUBLISH_EVERY = 4096;
 const DEFAULT_COMPACT_BYTES = 64 * 1024 * 1024;
-export const DEFAULT_OPLOG_LIMITS: OplogLimits = { windowMs: 24 * 3600_000, maxBytes: 256 * 1024 * 1024 };
+export const DEFAULT_OPLOG_LIMITS: OplogLimits = { windowMs: 24 * 3600_000, maxBytes: 64 * 1024 * 1024 };
 
 /** A retryable write's outcome, kept so that a retry of the same (session, txnNumber) is answered, not re-run. */
 export interface SessionWrite {
@@ -33,13 +41,6 @@ export interface SessionWrite {
 }
 
 type StoredEntry = JournalEntry | ({ op: 'sessionWrite' } & SessionWrite);
-
-/** The journal's form of an oplog entry: the time as a BSON Timestamp (a bigint would lose precision). */
-function journalForm(entry: OplogEntry): Document {
-  // The collection's UUID (`ui`) is for change events in memory; the journal knows collections by name.
-  const { bytes: _bytes, ts, ui: _ui, ...rest } = entry as OplogEntry & { ui?: unknown };
-  return { ...rest, ts: toTimestamp(ts) };
-}
 
 /**
  * Durability for the catalog: every change is appended to the journal as it happens, and a command is
@@ -92,13 +93,14 @@ export class Store implements ChangeSink {
         for (const doc of coll.docs) collection.insert(doc);
       }
       if (snapshot) {
-        for (const doc of snapshot.oplog) this.restoreOplogEntry(doc);
+        const newest = this.oplog.appendPacked(snapshot.oplog);
+        if (newest !== undefined) this.clock.observe(newest);
         for (const doc of snapshot.sessionWrites) this.restoreSessionWrite(doc as unknown as SessionWrite);
         // History before a snapshot without an oplog (an older data directory) is unknown.
         this.oplog.lostUpTo =
           snapshot.lostUpTo instanceof Timestamp
             ? fromTimestamp(snapshot.lostUpTo)
-            : snapshot.oplog.length === 0
+            : snapshot.oplogCount === 0
               ? this.clock.current()
               : 0n;
       }
@@ -110,7 +112,9 @@ export class Store implements ChangeSink {
           fs.rmSync(journalPath(dir, gen), { force: true }); // already inside the snapshot
           continue;
         }
-        const { entries, bytes } = replayJournal(journalPath(dir, gen), (entry) => this.replay(entry));
+        const { entries, bytes } = replayJournal(journalPath(dir, gen), (entry, payload) =>
+          this.replay(entry, payload),
+        );
         this.journalBytes += bytes;
         replayed += entries;
       }
@@ -127,23 +131,26 @@ export class Store implements ChangeSink {
     }
   }
 
-  private replay(stored: Document): void {
+  private replay(stored: Document, payload: Buffer): void {
     const entry = stored as StoredEntry;
     if (entry.op === 'sessionWrite') {
       this.restoreSessionWrite(entry);
       return;
     }
     this.catalog.apply(entry);
-    this.restoreOplogEntry(stored);
-  }
-
-  private restoreOplogEntry(stored: Document): void {
-    const { ts, ...entry } = stored;
-    // Entries journaled before the oplog existed get a time now.
+    // Replayed changes are durable: publishing now and then lets the oplog's caps apply during a long replay.
+    if (this.oplog.pendingEnd % REPLAY_PUBLISH_EVERY === 0) this.oplog.publish();
+    if (isEncodedChange(payload)) {
+      this.clock.observe(timeOfChange(payload, 0));
+      this.oplog.append(payload);
+      return;
+    }
+    // Older data directories journaled the time last, or (before the oplog) not at all: such a change gets one now.
+    const { ts, wall, session, ...change } = stored;
     const time = ts instanceof Timestamp ? fromTimestamp(ts) : this.clock.tick();
     this.clock.observe(time);
-    const wall = typeof entry.wall === 'number' ? entry.wall : Date.now();
-    this.oplog.append({ ...(entry as JournalEntry), ts: time, wall, bytes: calculateObjectSize(stored) });
+    const made = typeof wall === 'number' ? wall : Date.now();
+    this.oplog.append(encodeChange(change as JournalEntry, time, made, session as SessionStamp | undefined));
   }
 
   private restoreSessionWrite(write: SessionWrite): void {
@@ -155,11 +162,9 @@ export class Store implements ChangeSink {
 
   /** Gives the change the next time, journals it and adds it to the oplog (visible once committed). */
   record(entry: JournalEntry): void {
-    const logged: OplogEntry = { ...entry, ts: this.clock.tick(), wall: Date.now(), bytes: 0 };
-    if (this.session) logged.session = this.session;
-    if (this.journal) logged.bytes = this.journal.append(journalForm(logged));
-    else logged.bytes = entry.op === 'insert' || entry.op === 'replace' ? calculateObjectSize(entry.doc) : 64;
-    this.oplog.append(logged);
+    const payload = encodeChange(entry, this.clock.tick(), Date.now(), this.session);
+    this.journal?.appendPayload(payload);
+    this.oplog.append(payload);
   }
 
   /** Logs changes as one entry: one journal record (all or nothing), one time, and a transaction's session. */
@@ -231,7 +236,7 @@ export class Store implements ChangeSink {
     // Everything recorded so far is in the old journal, which closeSync made durable: all of it is history now.
     this.oplog.publish();
     const history = {
-      oplog: this.oplog.retained().map(journalForm),
+      oplog: this.oplog.retained(),
       lostUpTo: this.oplog.lostUpTo > 0n ? toTimestamp(this.oplog.lostUpTo) : undefined,
       sessionWrites: [...this.sessionWrites.values()] as unknown as Document[],
     };

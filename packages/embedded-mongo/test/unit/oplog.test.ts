@@ -1,0 +1,88 @@
+import {
+  Oplog,
+  decodeChange,
+  encodeChange,
+  isEncodedChange,
+  timeOfChange,
+} from '../../src/replication/oplog';
+import type { OpTime } from '../../src/replication/clock';
+
+const SECOND = 1_700_000_000n;
+const time = (counter: number): OpTime => (SECOND << 32n) | BigInt(counter);
+const insert = (id: number) => ({
+  op: 'insert' as const,
+  db: 'app',
+  coll: 'docs',
+  doc: { _id: id, text: 'x'.repeat(id % 50) },
+});
+
+function filled(
+  count: number,
+  limits = { windowMs: 1e15, maxBytes: 1e12 },
+): { oplog: Oplog; sizes: number[] } {
+  const oplog = new Oplog(limits);
+  const sizes: number[] = [];
+  for (let i = 1; i <= count; i++) sizes.push(oplog.append(encodeChange(insert(i), time(i), 1000 + i)));
+  oplog.publish();
+  return { oplog, sizes };
+}
+
+test('a change keeps its time in front, where it reads without decoding, and decodes whole', () => {
+  const at = (0x7fff_fff0n << 32n) | 0xffff_fffen;
+  const session = { lsid: { id: 'abc' }, txnNumber: 7 };
+  const payload = encodeChange(insert(3), at, 42, session);
+  expect(isEncodedChange(payload)).toBe(true);
+  expect(timeOfChange(payload, 0)).toBe(at);
+  expect(decodeChange(payload)).toEqual({ ...insert(3), ts: at, wall: 42, session });
+});
+
+test('changes are found by time, read decoded, and only published ones are visible', () => {
+  const { oplog } = filled(10);
+  oplog.append(encodeChange(insert(11), time(11), 0));
+  expect(oplog.end).toBe(10);
+  expect(oplog.pendingEnd).toBe(11);
+  expect(oplog.positionAfter(time(4))).toBe(4);
+  expect(oplog.read(4, 3).map((entry) => entry.ts)).toEqual([time(5), time(6), time(7)]);
+  expect(oplog.read(8, 100)).toHaveLength(2);
+  expect(oplog.newestVisibleTime()).toBe(time(10));
+});
+
+test('the byte cap drops the oldest changes by their stored size and records what was lost', () => {
+  const { sizes } = filled(100);
+  const keep = sizes.slice(60).reduce((sum, size) => sum + size, 0);
+  const { oplog } = filled(100, { windowMs: 1e15, maxBytes: keep });
+  expect(oplog.start).toBe(60);
+  expect(oplog.lostUpTo).toBe(time(60));
+  expect(oplog.read(0, 1)[0].ts).toBe(time(61));
+});
+
+test('a snapshot of the kept changes, adopted by another oplog, reads the same across block boundaries', () => {
+  // 20,000 changes of ~100 bytes span two 1 MiB blocks.
+  const { oplog } = filled(20_000);
+  const { runs, count } = oplog.retained();
+  expect(runs.length).toBeGreaterThan(1);
+  expect(count).toBe(20_000);
+  const copy = new Oplog({ windowMs: 1e15, maxBytes: 1e12 });
+  expect(copy.appendPacked(Buffer.concat(runs))).toBe(time(20_000));
+  copy.publish();
+  for (const position of [0, 9_999, 10_450, 19_999]) {
+    expect(copy.read(position, 1)).toEqual(oplog.read(position, 1));
+  }
+  expect(copy.positionAfter(time(12_345))).toBe(12_345);
+});
+
+test('changes dropped in bulk free their blocks, and positions stay where they were', () => {
+  const { sizes } = filled(20_000);
+  const keep = sizes.slice(19_000).reduce((sum, size) => sum + size, 0);
+  const { oplog } = filled(20_000, { windowMs: 1e15, maxBytes: keep });
+  expect(oplog.start).toBe(19_000);
+  expect(oplog.end).toBe(20_000);
+  expect(oplog.read(19_000, 2).map((entry) => entry.ts)).toEqual([time(19_001), time(19_002)]);
+  expect(oplog.positionAfter(time(19_500))).toBe(19_500);
+  const { runs, count } = oplog.retained();
+  expect(count).toBe(1_000);
+  expect(runs.reduce((sum, run) => sum + run.length, 0)).toBe(keep);
+  oplog.append(encodeChange(insert(20_001), time(20_001), 0));
+  oplog.publish();
+  expect(oplog.read(20_000, 1)[0].ts).toBe(time(20_001));
+});
