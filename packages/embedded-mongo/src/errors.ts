@@ -13,6 +13,8 @@ export const ErrorCodes = {
   PathNotViable: 28,
   ConflictingUpdateOperators: 40,
   CursorNotFound: 43,
+  CursorKilled: 237,
+  InterruptedAtShutdown: 11600,
   NamespaceExists: 48,
   CommandNotFound: 59,
   ImmutableField: 66,

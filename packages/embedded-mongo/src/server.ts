@@ -74,13 +74,16 @@ async function answer(
   return encodeMsgReply(request.header.requestId, reply);
 }
 
-/** Serves one connection: frames messages and answers them one at a time, in order. */
+/**
+ * Serves one connection: frames messages and answers them one at a time, in order. Returns a function that
+ * resolves once the answers in progress are written.
+ */
 function serveConnection(
   ctx: ServerContext,
   socket: net.Socket,
   connectionId: number,
   log: NonNullable<ServerOptions['log']>,
-): void {
+): () => Promise<void> {
   const framer = new MessageFramer(MAX_FRAME);
   let queue = Promise.resolve();
   socket.setNoDelay(true);
@@ -106,7 +109,11 @@ function serveConnection(
     }
   });
   socket.on('error', () => socket.destroy());
+  return () => queue;
 }
+
+/** How long a stopping server waits for the answers in progress before it closes their connections. */
+const STOP_GRACE_MS = 1000;
 
 /** Starts the server: opens (and replays) the data directory, then listens. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
@@ -152,17 +159,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     transactions: new TransactionManager(store.catalog, store, options.transactionLifetimeMs),
     changeStreams: new ChangeStreams(store, cursors, cursorTimeoutMs),
   };
-  const sockets = new Set<net.Socket>();
+  /** Open connections, each with a function resolving once its answers in progress are written. */
+  const sockets = new Map<net.Socket, () => Promise<void>>();
   let nextConnectionId = 1;
   const server = net.createServer((socket) => {
-    sockets.add(socket);
     counters.connectionsCurrent++;
     counters.connectionsTotal++;
     socket.on('close', () => {
       sockets.delete(socket);
       counters.connectionsCurrent--;
     });
-    serveConnection(ctx, socket, nextConnectionId++, log);
+    sockets.set(socket, serveConnection(ctx, socket, nextConnectionId++, log));
   });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -201,9 +208,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     stop: async () => {
       clearInterval(ttl);
       cursors.close();
-      store.oplog.close(); // change streams waiting for a commit answer now
+      store.oplog.close(); // change streams waiting for a commit answer now (InterruptedAtShutdown)
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
+      // Those answers go out before the connections close, as mongod's do; a command that takes longer is cut.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all([...sockets.values()].map((answered) => answered())),
+        new Promise((resolve) => (timer = setTimeout(resolve, STOP_GRACE_MS))),
+      ]);
+      clearTimeout(timer);
+      for (const socket of sockets.keys()) socket.destroy();
       await closed;
       await store.close();
     },

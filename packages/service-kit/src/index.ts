@@ -32,15 +32,18 @@ export {
 } from './errors';
 export { errorHandler } from './error-handler';
 export {
+  currentClusterTime,
   EVENT_CURSORS,
   ensureEventLog,
   eventLog,
   EventHandlerError,
+  IDLE_WAIT_MS,
   LOGS,
   recordEvent,
   startEventConsumer,
   type EventConsumer,
   type EventConsumerSpec,
+  type EventCursor,
   type EventLog,
   type EventPayload,
   type Recorded,

@@ -8,6 +8,7 @@ import {
   ensureEventLog,
   EVENT_CURSORS,
   EventHandlerError,
+  IDLE_WAIT_MS,
   openDatabase,
   recordEvent,
   startEventConsumer,
@@ -15,6 +16,7 @@ import {
   type EventConsumer,
   eventLog,
   type EventConsumerSpec,
+  type EventCursor,
   type StoredEvent,
 } from '../src';
 import {
@@ -70,9 +72,7 @@ async function record(db: Db, from: number, to: number): Promise<ObjectId[]> {
 const range = (from: number, to: number): number[] =>
   Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const cursorOf = (db: Db, name = 'test.consumer') =>
-  db
-    .collection<{ _id: string; lastId: ObjectId; updatedAt: Date }>(EVENT_CURSORS)
-    .findOne({ _id: `${name}:${LOG.name}` });
+  db.collection<EventCursor>(EVENT_CURSORS).findOne({ _id: `${name}:${LOG.name}` });
 
 test('recordEvent stores type, payload, a fresh _id and createdAt; events are delivered in order', async () => {
   const db = freshDb();
@@ -87,10 +87,10 @@ test('recordEvent stores type, payload, a fresh _id and createdAt; events are de
   await consumer.drain();
   expect(handler.handled).toEqual([1, 2, 3, 4, 5]);
   const cursor = await cursorOf(db);
-  expect(cursor!.lastId.equals(ids[4])).toBe(true);
+  expect(cursor!.lastId!.equals(ids[4])).toBe(true);
   expect(cursor!.updatedAt).toBeInstanceOf(Date);
 
-  // The background poll picks up what comes later, without a drain.
+  // The stream hands over what comes later, without a drain.
   await record(db, 6, 7);
   await until('events 6 and 7', () => handler.handled.length === 7);
   expect(handler.handled).toEqual(range(1, 7));
@@ -106,61 +106,88 @@ test('a payload createdAt (a Date) is kept, anything else is replaced', async ()
   expect((await events.findOne({ _id: replaced }))!.createdAt).toBeInstanceOf(Date);
 });
 
-test('a restarted consumer resumes from its cursor: nothing lost, only the look-back re-handled', async () => {
+test('a restarted consumer resumes exactly after the last event it handled', async () => {
   const db = freshDb();
-  // Two events from well before the look-back window, then three recent ones.
-  await insertLate(db, LOG.name, 1, 120);
-  await insertLate(db, LOG.name, 2, 119);
-  await record(db, 3, 5);
+  await record(db, 1, 5);
   const first = recorder();
   const consumer = consume(db, first);
   await consumer.drain();
   await consumer.stop();
   expect(first.handled).toEqual([1, 2, 3, 4, 5]);
+  expect((await cursorOf(db))!.token).toBeDefined();
 
   await record(db, 6, 8); // recorded while no consumer runs
   const second = recorder();
   await consume(db, second).drain();
-  // 3–5 are within 30 s of the cursor, so handed over again (idempotent handlers); 1 and 2 are not.
-  expect(second.handled).toEqual([3, 4, 5, 6, 7, 8]);
-
-  await record(db, 9, 9);
-  const third = recorder();
-  await consume(db, { ...third, lookBackMs: 0 }).drain();
-  expect(third.handled).toEqual([9]); // no look-back: exactly what came after the cursor
+  expect(second.handled).toEqual([6, 7, 8]);
 });
 
-test('an event committed late (older _id than ones already handled) is still handled, within the look-back', async () => {
+test('events arrive in commit order, also one whose id is older than those already handled', async () => {
   const db = freshDb();
   const handler = recorder();
   const consumer = consume(db, handler);
+  await consumer.drain();
   await record(db, 1, 3);
+  // An insert that committed long after its id was made (a slow producer): the stream hands it over all the same.
+  await insertLate(db, LOG.name, 4, 600);
+  await record(db, 5, 5);
   await consumer.drain();
-  const cursorBefore = (await cursorOf(db))!.lastId;
-
-  await insertLate(db, LOG.name, 4, 5); // 5 s older than the cursor
-  await insertLate(db, LOG.name, 5, 60); // older than the 30 s look-back: out of reach by design
-  await consumer.drain();
-  expect(handler.handled).toEqual([1, 2, 3, 4]);
-  // The cursor stays where the in-order events put it.
-  expect((await cursorOf(db))!.lastId.equals(cursorBefore)).toBe(true);
-
-  // Handed over once, however often the window is read again.
-  await record(db, 6, 6);
-  await consumer.drain();
-  expect(handler.handled).toEqual([1, 2, 3, 4, 6]);
+  expect(handler.handled).toEqual([1, 2, 3, 4, 5]);
 });
 
-test('a throwing handler is logged once, retried, and the cursor never skips the event', async () => {
+test('a position stored before change streams (a last id only) resumes by reading the log from a minute before it', async () => {
+  const db = freshDb();
+  await insertLate(db, LOG.name, 1, 600);
+  const ids = await record(db, 2, 4);
+  await db
+    .collection<EventCursor>(EVENT_CURSORS)
+    .insertOne({ _id: `test.consumer:${LOG.name}`, lastId: ids[1], updatedAt: new Date() });
+  const handler = recorder();
+  const consumer = consume(db, handler);
+  await consumer.drain();
+  // 2 and 3 are handed over again (within the minute; handlers are idempotent), 1 is long past.
+  expect(handler.handled).toEqual([2, 3, 4]);
+  await record(db, 5, 5);
+  await consumer.drain();
+  expect(handler.handled).toEqual([2, 3, 4, 5]);
+  expect((await cursorOf(db))!.token).toBeDefined();
+});
+
+test('a position the oplog no longer holds: one warning, then the log itself is read from the last event handled', async () => {
+  // A server whose oplog keeps about a dozen events.
+  const small = await startServer({ port: 0, oplogMaxBytes: 2_000 });
+  const smallClient = new MongoClient(`mongodb://127.0.0.1:${small.port}/`);
+  const capture = capturingLogger();
+  try {
+    const db = smallClient.db('events-history');
+    await record(db, 1, 3);
+    const first = recorder();
+    const consumer = consume(db, first);
+    await consumer.drain();
+    await consumer.stop();
+    await record(db, 4, 60); // pushes the stored position out of the oplog
+    const second = recorder();
+    await consume(db, second, capture.logger).drain();
+    expect(second.handled).toEqual(range(1, 60)); // from a minute before event 3: 1–3 again, then all the rest
+    expect(capture.messages(WARN)).toEqual([
+      'event position no longer in the oplog; reading the log instead',
+    ]);
+  } finally {
+    await Promise.all(running.splice(0).map((consumer) => consumer.stop()));
+    await smallClient.close();
+    await small.stop();
+  }
+});
+
+test('a throwing handler is logged once, retried, and the position never skips the event', async () => {
   const db = freshDb();
   const ids = await record(db, 1, 3);
   const capture = capturingLogger();
   const handled: number[] = [];
-  let failures = 3;
+  let failures = 2;
   const consumer = consume(
     db,
     {
-      intervalMs: 20,
       handle: async (event) => {
         if (event.n === 2 && failures-- > 0) throw new Error('projection write refused');
         handled.push(event.n as number);
@@ -170,12 +197,12 @@ test('a throwing handler is logged once, retried, and the cursor never skips the
   );
   // drain() reports the failure; the event after the failing one waits.
   await expect(consumer.drain()).rejects.toBeInstanceOf(EventHandlerError);
-  expect((await cursorOf(db))!.lastId.equals(ids[0])).toBe(true);
-  // The background poll retries until the handler succeeds, then goes on in order.
+  expect(handled).toEqual([1]);
+  // The consumer retries until the handler succeeds, then goes on in order.
   await until('all three handled', () => handled.length === 3);
   expect(handled).toEqual([1, 2, 3]);
   await consumer.drain();
-  expect((await cursorOf(db))!.lastId.equals(ids[2])).toBe(true);
+  expect((await cursorOf(db))!.lastId!.equals(ids[2])).toBe(true);
   const errors = capture.lines.filter((line) => line.level === ERROR);
   expect(errors).toHaveLength(1);
   expect(errors[0]).toMatchObject({
@@ -187,39 +214,19 @@ test('a throwing handler is logged once, retried, and the cursor never skips the
   expect(capture.messages(INFO)).toContain('event handled after retries');
 });
 
-test('a late event whose handler fails is retried too', async () => {
-  const db = freshDb();
-  const handled: number[] = [];
-  let failOnce = true;
-  const consumer = consume(db, {
-    handle: async (event) => {
-      if (event.n === 3 && failOnce) {
-        failOnce = false;
-        throw new Error('not yet');
-      }
-      handled.push(event.n as number);
-    },
-  });
-  await record(db, 1, 2);
-  await consumer.drain();
-  await insertLate(db, LOG.name, 3, 3);
-  await expect(consumer.drain()).rejects.toThrow('not yet');
-  await consumer.drain();
-  expect(handled).toEqual([1, 2, 3]);
-});
-
-test('two instances of a consumer (same name) each handle every event', async () => {
+test('two instances of a consumer (same name) each handle every event; the stored position only moves forward', async () => {
   const db = freshDb();
   const a = recorder();
   const b = recorder();
   const first = consume(db, a);
   const second = consume(db, b);
+  await Promise.all([first.drain(), second.drain()]);
   await record(db, 1, 10);
   await Promise.all([first.drain(), second.drain()]);
   expect(a.handled).toEqual(range(1, 10));
   expect(b.handled).toEqual(range(1, 10));
   const lastId = (await db.collection(LOG.name).find().sort({ _id: -1 }).limit(1).next())!._id as ObjectId;
-  expect((await cursorOf(db))!.lastId.equals(lastId)).toBe(true);
+  expect((await cursorOf(db))!.lastId!.equals(lastId)).toBe(true);
 });
 
 test("a 'live' consumer handles only what is recorded after it started and stores no cursor", async () => {
@@ -235,35 +242,36 @@ test("a 'live' consumer handles only what is recorded after it started and store
   expect(await cursorOf(db)).toBeNull();
 });
 
-test('a burst is read once: each full batch goes on where the last one stopped', async () => {
+test('while the log is quiet a consumer sends nothing: the server pushes each event as it commits', async () => {
   const monitored = new MongoClient(`mongodb://127.0.0.1:${server.port}/`, { monitorCommands: true });
-  let documentsRead = 0;
-  monitored.on('commandSucceeded', (event) => {
-    const cursor = (event.reply as { cursor?: { firstBatch?: unknown[]; nextBatch?: unknown[] } }).cursor;
-    if (event.commandName === 'find' || event.commandName === 'getMore')
-      documentsRead += (cursor?.firstBatch ?? cursor?.nextBatch ?? []).length;
-  });
+  const sent: string[] = [];
+  monitored.on('commandStarted', (event) => sent.push(event.commandName));
   try {
     const db = monitored.db(`events-${++dbCount}`);
     await record(db, 1, 1000);
     const seen = recorder();
-    await consume(db, { ...seen, batchSize: 100, intervalMs: 60_000 }).drain();
+    const consumer = consume(db, seen);
+    await consumer.drain();
     expect(seen.handled).toEqual(range(1, 1000));
-    // Re-reading the whole window for each of the 10 batches would read about 5,500.
-    expect(documentsRead).toBeLessThan(2 * 1000);
+    const before = sent.length;
+    const idleSince = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // At most the getMore already waiting on the server returns (after IDLE_WAIT_MS), none in 1.5 s.
+    expect(Date.now() - idleSince).toBeLessThan(IDLE_WAIT_MS);
+    expect(sent.slice(before)).toEqual([]);
+    await record(db, 1001, 1001);
+    await until('the next event', () => seen.handled.length === 1001);
   } finally {
     await Promise.all(running.splice(0).map((consumer) => consumer.stop()));
     await monitored.close();
   }
 });
 
-test('drain() waits for every handler, across full batches; stop() waits for the batch in flight', async () => {
+test('drain() waits for every handler; stop() waits for the event in hand', async () => {
   const db = freshDb();
   await record(db, 1, 250);
   const handled: number[] = [];
   const consumer = consume(db, {
-    batchSize: 100,
-    intervalMs: 60_000, // only drain() moves it after the first poll
     handle: async (event) => {
       await new Promise((resolve) => setImmediate(resolve));
       handled.push(event.n as number);
@@ -340,6 +348,7 @@ test("startService starts a definition's consumers after setup and stops them wi
   try {
     await service.ready;
     expect(service.consumers).toHaveLength(1);
+    await service.consumers[0].drain();
     await record(service.deps.db, 1, 3);
     await service.consumers[0].drain();
     expect(handler.handled).toEqual([1, 2, 3]);
@@ -368,12 +377,13 @@ describe('database stopped and started again', () => {
     try {
       await connection.connected;
       const handler = recorder();
-      const consumer = consume(connection.db, { ...handler, intervalMs: 50 }, capture.logger);
+      const consumer = consume(connection.db, handler, capture.logger);
+      await consumer.drain();
       await record(connection.db, 1, 2);
       await consumer.drain();
 
       await database.stop();
-      // Several failed polls, one warning; the rest at debug level.
+      // Several failed attempts, one warning; the rest at debug level.
       await until('repeated attempts', () => capture.messages(20).length >= 2, 20_000);
       expect(capture.messages(WARN)).toEqual(['event consumer cannot reach the database; retrying']);
       const draining = consumer.drain(); // waits for the database instead of failing

@@ -159,6 +159,8 @@ function scopeOf(db: string, aggregate: unknown, allChangesForCluster: boolean):
  */
 export class ChangeStreams {
   private readonly open = new Map<number, StreamCursor>();
+  /** getMores waiting for a commit, by cursor: killCursors ends the wait. */
+  private readonly waiting = new Map<number, AbortController>();
   private readonly oplog: Oplog;
 
   constructor(
@@ -177,7 +179,9 @@ export class ChangeStreams {
     return this.open.has(id);
   }
 
+  /** Closes a stream; a getMore waiting on it answers at once (CursorKilled), as mongod's does. */
   kill(id: number): boolean {
+    this.waiting.get(id)?.abort();
     return this.open.delete(id);
   }
 
@@ -381,12 +385,21 @@ export class ChangeStreams {
     const cursor = cursorFor(this.open, id, ns);
     const deadline = Date.now() + (maxTimeMS && maxTimeMS > 0 ? maxTimeMS : DEFAULT_AWAIT_MS);
     let batch = this.collect(cursor, batchSize);
-    while (batch.length === 0 && !cursor.done && this.open.has(id)) {
-      const left = deadline - Date.now();
-      if (left <= 0) break;
-      if (!(await this.oplog.waitForChanges(left))) break;
-      batch = this.collect(cursor, batchSize);
+    const killed = new AbortController();
+    this.waiting.set(id, killed);
+    try {
+      while (batch.length === 0 && !cursor.done && this.open.has(id)) {
+        const left = deadline - Date.now();
+        if (left <= 0) break;
+        if (!(await this.oplog.waitForChanges(left, killed.signal))) break;
+        batch = this.collect(cursor, batchSize);
+      }
+    } finally {
+      this.waiting.delete(id);
     }
+    if (killed.signal.aborted) throw new MongoCommandError('CursorKilled', `cursor id ${id} was killed`);
+    // As mongod does when it shuts down: an error the drivers know to resume from elsewhere, not a dropped socket.
+    if (this.oplog.closed) throw new MongoCommandError('InterruptedAtShutdown', 'interrupted at shutdown');
     cursor.lastUsed = Date.now();
     const exhausted = cursor.done && cursor.queued.length === 0;
     if (exhausted) this.open.delete(id);

@@ -177,22 +177,30 @@ export class Oplog {
     for (const wake of waiters) wake(true);
   }
 
+  /** Set once the server stops: waits end at once. */
+  closed = false;
+
   /** Ends every wait (the server is stopping), so no timer outlives it. */
   close(): void {
+    this.closed = true;
     const waiters = [...this.waiters];
     this.waiters.clear();
     for (const wake of waiters) wake(false);
   }
 
-  /** Resolves at the next publish, or after `ms` (false then). */
-  waitForChanges(ms: number): Promise<boolean> {
+  /** Resolves at the next publish, or after `ms` or when `signal` aborts (false then). */
+  waitForChanges(ms: number, signal?: AbortSignal): Promise<boolean> {
+    if (this.closed) return Promise.resolve(false);
     return new Promise<boolean>((resolve) => {
       const wake = (changed: boolean): void => {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', cancel);
         this.waiters.delete(wake);
         resolve(changed);
       };
-      const timer = setTimeout(() => wake(false), ms);
+      const cancel = (): void => wake(false);
+      const timer = setTimeout(cancel, ms);
+      signal?.addEventListener('abort', cancel);
       this.waiters.add(wake);
     });
   }

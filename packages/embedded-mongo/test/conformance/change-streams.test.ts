@@ -1,4 +1,5 @@
-import { Timestamp, type Document } from 'mongodb';
+import { Long, MongoClient, Timestamp, type Document } from 'mongodb';
+import { startServer } from '../../src';
 import { expectServerError, freshCollection, useTestDatabase, watch, type TestDoc } from './helpers';
 
 const database = useTestDatabase();
@@ -214,6 +215,45 @@ describe('errors', () => {
     await expect(
       coll.aggregate([{ $changeStream: {} }, { $group: { _id: null } }]).toArray(),
     ).rejects.toBeInstanceOf(Error);
+  });
+
+  test('killCursors ends a getMore waiting on the stream at once, with CursorKilled (237)', async () => {
+    const coll = freshCollection(database().db);
+    const db = database().db;
+    const opened = await db.command({
+      aggregate: coll.collectionName,
+      pipeline: [{ $changeStream: {} }],
+      cursor: {},
+    });
+    const id = (opened.cursor as { id: Long }).id;
+    // It would wait a minute (longer than this test may run) if the kill did not end it.
+    const waiting = db.command({ getMore: id, collection: coll.collectionName, maxTimeMS: 60_000 });
+    await db.command({ killCursors: coll.collectionName, cursors: [id] });
+    await expectServerError(waiting, 237, 'CursorKilled');
+  });
+
+  test('a stopping server answers a waiting getMore with InterruptedAtShutdown (11600), as mongod does', async () => {
+    const own = await startServer({ port: 0 });
+    const client = new MongoClient(own.uri);
+    try {
+      const db = client.db('shutdown');
+      const getMores = async (): Promise<number> =>
+        ((await db.admin().command({ serverStatus: 1 })).opcounters as { getmore: number }).getmore;
+      const opened = await db.command({ aggregate: 'c', pipeline: [{ $changeStream: {} }], cursor: {} });
+      const before = await getMores();
+      const waiting = db.command({
+        getMore: (opened.cursor as { id: Long }).id,
+        collection: 'c',
+        maxTimeMS: 60_000,
+      });
+      waiting.catch(() => undefined);
+      // Stop only once the server has the getMore in hand (it counts it as it starts to wait).
+      while ((await getMores()) === before) await new Promise((resolve) => setImmediate(resolve));
+      await own.stop();
+      await expectServerError(waiting, 11600, 'InterruptedAtShutdown');
+    } finally {
+      await client.close();
+    }
   });
 
   test('a stage that changes the resume token (_id) fails the stream', async () => {

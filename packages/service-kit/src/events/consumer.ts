@@ -1,24 +1,28 @@
-import { ObjectId, type Db, type Filter } from 'mongodb';
+// Node's own timers, named: a test that fakes the global clock must not stop the consumer's retries.
+import { clearTimeout, setTimeout } from 'node:timers';
+import {
+  MongoServerError,
+  type ChangeStream,
+  type ChangeStreamInsertDocument,
+  type Collection,
+  type Db,
+  type ObjectId,
+  type ResumeToken,
+  type Timestamp,
+} from 'mongodb';
 import type { Logger } from 'pino';
 import { isDatabaseUnreachable } from '../database';
 import { CursorStore } from './cursors';
 import type { EventLog, EventPayload, Recorded, StoredEvent } from './event';
 import { ConsumerReporter } from './reporter';
-import { SeenSet } from './seen';
-import { recentStart, restartWindow, windowStart, type WindowState } from './window';
+import { currentClusterTime, idSecondsBefore, justAfter } from './positions';
 
 export interface EventConsumerSpec<E extends EventPayload = EventPayload> {
-  /** Unique across services (`<service>.<purpose>`); with `log` it names the cursor. */
+  /** Unique across services (`<service>.<purpose>`); with `log` it names the stored position. */
   name: string;
   log: EventLog<E>;
-  /** Must be idempotent: an event can be handed over again after a restart or by the look-back. */
+  /** Must be idempotent: an event can be handed over again after a crash or a restart. */
   handle(event: Recorded<E>): Promise<void>;
-  /** Pause between polls while there is nothing new. Default 250 ms. */
-  intervalMs?: number;
-  /** How far behind the cursor (and the clock) events committed late are still picked up. Default 30 s. */
-  lookBackMs?: number;
-  /** Events handed over per poll; a full batch is followed by the next poll at once. Default 100. */
-  batchSize?: number;
   /**
    * 'shared' (default): the position is stored (`event_cursors`) and shared by every instance, and a restart
    * resumes there. 'live': this process handles only what is recorded after it started and keeps its position
@@ -28,22 +32,37 @@ export interface EventConsumerSpec<E extends EventPayload = EventPayload> {
 }
 
 export interface EventConsumer {
-  /** Stops polling; resolves once a batch in flight is done. */
+  /** Stops reading; resolves once the event in hand is handled and the position stored. */
   stop(): Promise<void>;
   /**
-   * Handles everything recorded so far and resolves when done (waiting for the database while it is down);
-   * rejects when a handler fails or the consumer is stopped meanwhile.
+   * Resolves once everything recorded so far is handled (waiting for the database while it is down); rejects
+   * when a handler fails or the consumer is stopped meanwhile.
    */
   drain(): Promise<void>;
 }
 
-export const DEFAULT_INTERVAL_MS = 250;
-export const DEFAULT_LOOK_BACK_MS = 30_000;
-export const DEFAULT_BATCH_SIZE = 100;
-/** Between attempts while the database is unreachable: each attempt already waits for server selection. */
-const OUTAGE_RETRY_MS = 1000;
+/**
+ * How long one getMore waits on a quiet log before the driver sends the next: the only database command a consumer
+ * sends while nothing happens. An event ends the wait at once (the server answers as soon as it commits).
+ */
+export const IDLE_WAIT_MS = 60_000;
+/** Between attempts after a failure (a handler's, or the database's): each attempt starts where handling stopped. */
+const RETRY_MS = 1000;
+/** The position is stored this long after the last event handled, or after this many events, whichever is first. */
+const SAVE_DELAY_MS = 100;
+const SAVE_EVERY = 500;
+/**
+ * Reading the log itself (no stored stream position: a first start, or history the oplog no longer holds) starts
+ * this far before the last event handled: ids are made before their inserts commit, so commit order and id order
+ * may differ by a little.
+ */
+const SCAN_LOOK_BACK_SECONDS = 60;
+/** The oplog no longer holds the stored position (ChangeStreamHistoryLost), or the server cannot resume from it. */
+const HISTORY_GONE = new Set([286, 280]);
 
-/** A handler threw: the consumer stopped at that event and retries it on the next poll. */
+const ONLY_INSERTS = [{ $match: { operationType: 'insert' } }];
+
+/** A handler threw: the consumer stopped at that event and retries it. */
 export class EventHandlerError extends Error {
   constructor(
     readonly event: StoredEvent,
@@ -55,94 +74,200 @@ export class EventHandlerError extends Error {
   }
 }
 
-interface PollResult {
-  /** Unseen events read (and handled, or the poll would have thrown). */
-  read: number;
-  full: boolean;
+type Insert = ChangeStreamInsertDocument<StoredEvent>;
+
+/** A reading of the log by id: the cluster time taken before it, and the last id read. */
+interface LogScan {
+  at: Timestamp;
+  after?: ObjectId;
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-const later = (a: ObjectId, b: ObjectId | undefined): boolean => !b || a.toHexString() > b.toHexString();
-const latest = (a: ObjectId | undefined, b: ObjectId | undefined): ObjectId | undefined =>
-  a && later(a, b) ? a : b;
+/** An event a drain waits for: its id and the time its insert committed. */
+interface Pending {
+  id: string;
+  time?: Timestamp;
+}
 
-class PollingConsumer implements EventConsumer {
-  private readonly intervalMs: number;
-  private readonly lookBackMs: number;
-  private readonly batchSize: number;
+/**
+ * Reads a log through a change stream (docs/events.md): the server pushes each event as its insert commits, in
+ * commit order, and nothing is sent while the log is quiet but one getMore a minute. The position (the resume
+ * token of the last event handled) is stored after handling, so delivery is at least once.
+ */
+class StreamConsumer implements EventConsumer {
+  private readonly log: Collection<StoredEvent>;
   private readonly cursors: CursorStore;
   private readonly reporter: ConsumerReporter;
-  private readonly seen = new SeenSet();
+  private readonly live: boolean;
+  private stream?: ChangeStream<StoredEvent, Insert>;
+  /** Just after the last event handled (or where the stream started): where a new stream resumes. */
+  private position?: ResumeToken;
+  private positionTime?: Timestamp;
+  private lastId?: StoredEvent['_id'];
+  /** Reading the log itself, when there is no stream position to resume from. */
+  private scan?: LogScan;
   private loaded = false;
-  private state: WindowState = {};
-  private persisted?: ObjectId;
-  /** 'live' consumers read nothing at or before the id made when they started. */
-  private readonly floor?: ObjectId;
-  /** Polls run one at a time, the timer's and drain()'s alike. */
-  private chain: Promise<unknown> = Promise.resolve();
-  private timer?: NodeJS.Timeout;
+  private saved?: ResumeToken;
+  private unsaved = 0;
+  private saveTimer?: NodeJS.Timeout;
   private stopped = false;
+  private retryTimer?: { timer: NodeJS.Timeout; wake: () => void };
+  private readonly running: Promise<void>;
+  /** Resolves once the first stream is open (and a first start's reading of the log is done). */
+  private readonly opened: Promise<void>;
+  private markOpened: () => void = () => undefined;
+  /** Rejects when the consumer stops, ending any drain in progress. */
+  private readonly stopping: Promise<never>;
+  private markStopping: () => void = () => undefined;
+  /** Drains waiting for the position to reach an event (checked after each event handled), or for a failure. */
+  private readonly progressListeners = new Set<() => void>();
+  private readonly failureListeners = new Set<(err: EventHandlerError) => void>();
 
   constructor(
     private readonly db: Db,
     logger: Logger,
     private readonly spec: EventConsumerSpec,
   ) {
-    this.intervalMs = spec.intervalMs ?? DEFAULT_INTERVAL_MS;
-    this.lookBackMs = spec.lookBackMs ?? DEFAULT_LOOK_BACK_MS;
-    this.batchSize = spec.batchSize ?? DEFAULT_BATCH_SIZE;
+    this.log = db.collection<StoredEvent>(spec.log.name);
     this.cursors = new CursorStore(db, `${spec.name}:${spec.log.name}`);
     this.reporter = new ConsumerReporter(logger.child({ consumer: spec.name, log: spec.log.name }));
-    if (spec.position === 'live') {
-      this.floor = new ObjectId();
-      this.state = { lastId: this.floor };
-      this.persisted = this.floor;
-      this.loaded = true;
-    }
-    this.schedule(0);
+    this.live = spec.position === 'live';
+    this.opened = new Promise((resolve) => {
+      this.markOpened = resolve;
+    });
+    this.stopping = new Promise<never>((_resolve, reject) => {
+      this.markStopping = () => reject(new Error(`event consumer ${spec.name} stopped`));
+    });
+    this.stopping.catch(() => undefined);
+    this.running = this.run();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    clearTimeout(this.timer);
-    await this.chain;
+    this.markStopping();
+    this.retryTimer?.wake();
+    await this.stream?.close().catch(() => undefined);
+    await this.running;
+    clearTimeout(this.saveTimer);
+    await this.save().catch(() => undefined);
   }
 
   async drain(): Promise<void> {
-    for (;;) {
-      if (this.stopped) throw new Error(`event consumer ${this.spec.name} stopped`);
+    // A handler failing while this drain waits ends it (the consumer itself retries the event).
+    let removeListener = (): void => undefined;
+    const failed = new Promise<never>((_resolve, reject) => {
+      this.failureListeners.add(reject);
+      removeListener = () => this.failureListeners.delete(reject);
+    });
+    failed.catch(() => undefined);
+    try {
+      for (;;) {
+        if (this.stopped) throw new Error(`event consumer ${this.spec.name} stopped`);
+        await Promise.race([this.opened, this.stopping, failed]);
+        try {
+          const pending = await Promise.race([this.lastPending(), failed]);
+          if (pending) await Promise.race([this.reach(pending), this.stopping, failed]);
+          // What was handled is stored too, so a restart after a drain hands nothing over again.
+          await this.save();
+          return;
+        } catch (err) {
+          if (!isDatabaseUnreachable(err)) throw err;
+          await this.pause(RETRY_MS);
+        }
+      }
+    } finally {
+      removeListener();
+    }
+  }
+
+  /** Opens streams one after the other: a failure closes the current one and, after a pause, resumes. */
+  private async run(): Promise<void> {
+    while (!this.stopped) {
       try {
-        if ((await this.pollOnce()).read === 0) return;
+        await this.consume();
       } catch (err) {
-        if (!isDatabaseUnreachable(err)) throw err;
-        await sleep(OUTAGE_RETRY_MS);
+        if (this.stopped) break;
+        this.report(err);
+        if (err instanceof MongoServerError && HISTORY_GONE.has(Number(err.code))) {
+          this.reporter.historyLost(err);
+          this.position = undefined;
+          this.scan = undefined;
+        }
+        await this.stream?.close().catch(() => undefined);
+        await this.pause(RETRY_MS);
       }
     }
   }
 
-  private schedule(delayMs: number): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => void this.tick(), delayMs);
-  }
-
-  private async tick(): Promise<void> {
-    let delay = this.intervalMs;
-    try {
-      if ((await this.pollOnce()).full) delay = 0;
-    } catch (err) {
-      if (isDatabaseUnreachable(err)) delay = Math.max(delay, OUTAGE_RETRY_MS);
+  private async consume(): Promise<void> {
+    if (!this.loaded) {
+      if (!this.live) {
+        const stored = await this.cursors.load();
+        this.position = stored?.token;
+        this.positionTime = stored?.at;
+        this.lastId = stored?.lastId;
+      }
+      this.loaded = true;
     }
-    this.schedule(delay);
+    let start: { resumeAfter?: ResumeToken; startAtOperationTime?: Timestamp } = {};
+    if (this.position) start = { resumeAfter: this.position };
+    else if (!this.live) {
+      // No stream position: read what the log holds since the last event handled (or all of it), then stream
+      // from just after a time taken before that reading: whatever committed later, the stream hands over.
+      // A reading cut short by a failing handler goes on after the last event it handled, from the same time.
+      this.scan ??= {
+        at: await currentClusterTime(this.db),
+        after: this.lastId && idSecondsBefore(this.lastId, SCAN_LOOK_BACK_SECONDS),
+      };
+      await this.readLog(this.scan);
+      start = { startAtOperationTime: justAfter(this.scan.at) };
+      this.positionTime = this.scan.at;
+      this.scan = undefined;
+    }
+    const stream = this.log.watch<StoredEvent, Insert>(ONLY_INSERTS, {
+      ...start,
+      maxAwaitTimeMS: IDLE_WAIT_MS,
+    });
+    this.stream = stream;
+    // The server's first answer opens the stream (a live consumer starts there) and gives it a resume token,
+    // before any event arrives.
+    stream.once('resumeTokenChanged', (token: ResumeToken) => {
+      this.position ??= token;
+      this.reporter.connected();
+      this.markOpened();
+    });
+    while (!this.stopped) await this.handleChange(await stream.next());
   }
 
-  /** One poll, after any poll in flight; every failure is reported here, then passed on. */
-  private pollOnce(): Promise<PollResult> {
-    const next = this.chain.then(() => this.poll());
-    this.chain = next.then(
-      () => undefined,
-      (err: unknown) => this.report(err),
-    );
-    return next;
+  /** Reads the log in id order after `scan.after` (all of it on a first start). */
+  private async readLog(scan: LogScan): Promise<void> {
+    const filter = scan.after ? { _id: { $gt: scan.after } } : {};
+    for await (const event of this.log.find(filter).sort({ _id: 1 })) {
+      if (this.stopped) return;
+      await this.handleEvent(event);
+      scan.after = event._id;
+    }
+  }
+
+  private async handleChange(change: Insert): Promise<void> {
+    await this.handleEvent(change.fullDocument);
+    this.position = change._id;
+    this.positionTime = change.clusterTime ?? this.positionTime;
+    this.scheduleSave();
+    for (const check of [...this.progressListeners]) check();
+  }
+
+  private async handleEvent(event: StoredEvent): Promise<void> {
+    try {
+      await this.spec.handle(event);
+    } catch (err) {
+      // A handler's write failing because the database is gone is the outage, not the event.
+      if (isDatabaseUnreachable(err)) throw err;
+      const failure = new EventHandlerError(event, err);
+      for (const listener of this.failureListeners) listener(failure);
+      throw failure;
+    }
+    this.reporter.handled(event);
+    this.lastId = event._id;
   }
 
   private report(err: unknown): void {
@@ -151,80 +276,87 @@ class PollingConsumer implements EventConsumer {
     else this.reporter.unexpected(err);
   }
 
-  private async poll(): Promise<PollResult> {
-    if (this.stopped) return { read: 0, full: false };
-    if (!this.loaded) {
-      const lastId = await this.cursors.load();
-      this.state = { lastId, scanFrom: restartWindow(lastId, this.lookBackMs) };
-      this.persisted = lastId;
-      this.loaded = true;
+  private scheduleSave(): void {
+    if (this.live) return;
+    this.unsaved++;
+    if (this.unsaved >= SAVE_EVERY) {
+      clearTimeout(this.saveTimer);
+      this.saveTimer = undefined;
+      void this.save().catch((err: unknown) => this.report(err));
+      return;
     }
-    const now = Date.now();
-    const from = latest(windowStart(this.state, this.lookBackMs, now), this.floor);
-    const forgetBefore = latest(recentStart(this.state, this.lookBackMs, now), this.floor);
-    if (forgetBefore) this.seen.prune(forgetBefore);
-    const batch = await this.unseenAfter(from);
-    const full = batch.length === this.batchSize;
-    let handledUpTo = from;
-    try {
-      for (const event of batch) {
-        await this.handleOne(event);
-        handledUpTo = event._id;
-      }
-      // The scan reached the end of the log, or resumes after this batch.
-      this.state.scanFrom = full ? handledUpTo : undefined;
-    } catch (err) {
-      this.state.scanFrom = handledUpTo;
-      await this.saveCursor();
-      throw err;
-    }
-    await this.saveCursor();
-    this.reporter.pollSucceeded();
-    return { read: batch.length, full };
+    this.saveTimer ??= setTimeout(() => {
+      this.saveTimer = undefined;
+      void this.save().catch((err: unknown) => this.report(err));
+    }, SAVE_DELAY_MS);
   }
 
-  /** The first `batchSize` events after `from` not handled yet, in `_id` order. */
-  private async unseenAfter(from: ObjectId | undefined): Promise<StoredEvent[]> {
-    const filter: Filter<StoredEvent> = from ? { _id: { $gt: from } } : {};
-    const batch: StoredEvent[] = [];
-    const cursor = this.db.collection<StoredEvent>(this.spec.log.name).find(filter).sort({ _id: 1 });
+  /** Stores the position once it moved (retried with the next event when the database is unreachable). */
+  private async save(): Promise<void> {
+    const { position, positionTime } = this;
+    if (this.live || !position || !positionTime || position === this.saved) return;
+    this.unsaved = 0;
+    await this.cursors.save({ token: position, at: positionTime, lastId: this.lastId });
+    this.saved = position;
+  }
+
+  /**
+   * The newest event recorded after this consumer's position, if any: read by a short stream of its own from the
+   * same position, which ends as soon as the server has nothing more to give.
+   */
+  private async lastPending(): Promise<Pending | undefined> {
+    const probe = this.log.watch<StoredEvent, Insert>(ONLY_INSERTS, {
+      ...(this.position ? { resumeAfter: this.position } : {}),
+      maxAwaitTimeMS: 1,
+    });
     try {
-      for await (const event of cursor) {
-        if (this.seen.has(event._id)) continue;
-        batch.push(event);
-        if (batch.length === this.batchSize) break;
+      let last: Pending | undefined;
+      for (let change = await probe.tryNext(); change; change = await probe.tryNext()) {
+        last = { id: change.fullDocument._id.toHexString(), time: change.clusterTime };
       }
+      return last;
     } finally {
-      await cursor.close().catch(() => undefined);
+      await probe.close().catch(() => undefined);
     }
-    return batch;
   }
 
-  private async handleOne(event: StoredEvent): Promise<void> {
-    try {
-      await this.spec.handle(event);
-    } catch (err) {
-      // A handler's write failing because the database is gone is the outage, not the event.
-      throw isDatabaseUnreachable(err) ? err : new EventHandlerError(event, err);
-    }
-    this.seen.add(event._id);
-    this.reporter.handled(event);
-    if (later(event._id, this.state.lastId)) this.state.lastId = event._id;
+  /** Whether the position is at or past an event (events of one transaction share a time: the id tells). */
+  private hasReached(target: Pending): boolean {
+    if (this.lastId?.toHexString() === target.id) return true;
+    return !!target.time && !!this.positionTime && this.positionTime.greaterThan(target.time);
   }
 
-  /** Stores the position once it moved; retried at the next poll if the database is unreachable. */
-  private async saveCursor(): Promise<void> {
-    const { lastId } = this.state;
-    if (this.floor || !lastId || !later(lastId, this.persisted)) return;
-    await this.cursors.save(lastId);
-    this.persisted = lastId;
+  /** Resolves once the position reaches the event. */
+  private reach(target: Pending): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const check = (): void => {
+        if (!this.hasReached(target)) return;
+        this.progressListeners.delete(check);
+        resolve();
+      };
+      this.progressListeners.add(check);
+      check();
+    });
+  }
+
+  /** Waits `ms`, or less if the consumer is stopped meanwhile. */
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = (): void => {
+        clearTimeout(timer);
+        this.retryTimer = undefined;
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      this.retryTimer = { timer, wake };
+    });
   }
 }
 
-/** Starts polling `spec.log` at once (docs/events.md "Consumers"); `startService` does this for a service. */
+/** Starts reading `spec.log` at once (docs/events.md "Consumers"); `startService` does this for a service. */
 export function startEventConsumer<E extends EventPayload>(
   deps: { db: Db; logger: Logger },
   spec: EventConsumerSpec<E>,
 ): EventConsumer {
-  return new PollingConsumer(deps.db, deps.logger, spec);
+  return new StreamConsumer(deps.db, deps.logger, spec as unknown as EventConsumerSpec);
 }

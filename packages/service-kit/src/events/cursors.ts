@@ -1,12 +1,24 @@
-import type { Collection, Db, ObjectId } from 'mongodb';
+import type { Collection, Db, ObjectId, ResumeToken, Timestamp } from 'mongodb';
+import { isDuplicateKey } from '../database';
 
 export const EVENT_CURSORS = 'event_cursors';
 
 /** One document of `event_cursors`, in the consuming service's database. */
 export interface EventCursor {
   _id: string;
-  lastId: ObjectId;
+  /** The change stream's resume token just after the last event handled. */
+  token?: ResumeToken;
+  /** The cluster time of that position: positions only move forward, also when instances race. */
+  at?: Timestamp;
+  /** The last event handled, where reading the log itself resumes when the oplog no longer holds `token`. */
+  lastId?: ObjectId;
   updatedAt: Date;
+}
+
+export interface StoredPosition {
+  token: ResumeToken;
+  at: Timestamp;
+  lastId?: ObjectId;
 }
 
 /** Where one consumer (`<name>:<log>`) stands. Shared by every instance of the consumer's service. */
@@ -20,17 +32,25 @@ export class CursorStore {
     this.cursors = db.collection<EventCursor>(EVENT_CURSORS);
   }
 
-  async load(): Promise<ObjectId | undefined> {
+  /** The stored position; `token` and `at` are missing for a cursor written before change streams. */
+  async load(): Promise<Partial<StoredPosition> | undefined> {
     const cursor = await this.cursors.findOne({ _id: this.id });
-    return cursor?.lastId;
+    return cursor ?? undefined;
   }
 
-  /** `$max`: an instance that is behind another never moves the shared position back. */
-  async save(lastId: ObjectId): Promise<void> {
-    await this.cursors.updateOne(
-      { _id: this.id },
-      { $max: { lastId }, $set: { updatedAt: new Date() } },
-      { upsert: true },
-    );
+  /**
+   * Moves the position forward. An instance behind another finds the document newer than its own position: its
+   * filter matches nothing, the upsert then collides with the existing `_id`, and the newer position stays.
+   */
+  async save(position: StoredPosition): Promise<void> {
+    try {
+      await this.cursors.updateOne(
+        { _id: this.id, $or: [{ at: { $lte: position.at } }, { at: { $exists: false } }] },
+        { $set: { ...position, updatedAt: new Date() } },
+        { upsert: true },
+      );
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
   }
 }

@@ -4,7 +4,7 @@ import type { StoredEvent } from './event';
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
 /**
- * What a consumer logs, so that a poll every 250 ms never floods the log: one warning per database outage,
+ * What a consumer logs, so that retries every second never flood the log: one warning per database outage,
  * one error per failing event (its retries at debug level), one error per distinct unexpected failure.
  */
 export class ConsumerReporter {
@@ -23,8 +23,8 @@ export class ConsumerReporter {
     this.logger.warn({ err: messageOf(err) }, 'event consumer cannot reach the database; retrying');
   }
 
-  /** A poll went through: ends an outage and any run of unexpected failures. */
-  pollSucceeded(): void {
+  /** The stream is open: ends an outage and any run of unexpected failures. */
+  connected(): void {
     if (this.outage) this.logger.info('event consumer reached the database again');
     this.outage = false;
     this.lastUnexpected = undefined;
@@ -39,7 +39,7 @@ export class ConsumerReporter {
       return;
     }
     this.failingEvent = { id, attempts: 1 };
-    this.logger.error(fields, 'event handler failed; retrying on the next poll');
+    this.logger.error(fields, 'event handler failed; retrying');
   }
 
   handled(event: StoredEvent): void {
@@ -51,10 +51,18 @@ export class ConsumerReporter {
     this.failingEvent = undefined;
   }
 
+  /** The stored position is older than the oplog's history: the log itself is read from the last event handled. */
+  historyLost(err: unknown): void {
+    this.logger.warn(
+      { err: messageOf(err) },
+      'event position no longer in the oplog; reading the log instead',
+    );
+  }
+
   unexpected(err: unknown): void {
     const message = messageOf(err);
     if (message === this.lastUnexpected) return;
     this.lastUnexpected = message;
-    this.logger.error({ err: message }, 'event consumer poll failed; retrying');
+    this.logger.error({ err: message }, 'event consumer failed; retrying');
   }
 }

@@ -11,8 +11,6 @@ export function signalFanOutConsumer(registry: SocketRegistry): EventConsumerSpe
     name: 'notifications.signals',
     log: NOTIFICATION_SIGNALS,
     position: 'live',
-    lookBackMs: 5000,
-    intervalMs: 100,
     handle: async (event) => {
       const userId = eventObjectId(event.userId);
       if (!userId) return;
