@@ -99,3 +99,4 @@ export {
   type TokenVerification,
   type TokenVersionStatus,
 } from './tokens';
+export { inTransaction } from './transaction';

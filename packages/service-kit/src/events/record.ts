@@ -1,18 +1,19 @@
-import { ObjectId, type Db } from 'mongodb';
+import { ObjectId, type ClientSession, type Db } from 'mongodb';
 import type { EventLog, EventPayload, Recorded } from './event';
 
 /**
- * Appends one event to `log`, right after the write it describes (no transactions tie the two). The id is made
- * here, so the event is in the log's reading order from the moment it is inserted. A payload `createdAt` (a
- * Date, as `account.registered` carries the account's) is kept; otherwise it is now.
+ * Appends one event to `log`. Given the `session` of a transaction (`inTransaction`), the event commits with the
+ * write it describes, or neither does (the outbox). A payload `createdAt` (a Date, as `account.registered` carries
+ * the account's) is kept; otherwise it is now.
  */
 export async function recordEvent<E extends EventPayload>(
   db: Db,
   log: EventLog<E>,
   event: E,
+  options: { session?: ClientSession } = {},
 ): Promise<ObjectId> {
   const given: unknown = 'createdAt' in event ? event.createdAt : undefined;
   const stored = { ...event, _id: new ObjectId(), createdAt: given instanceof Date ? given : new Date() };
-  await db.collection<Recorded<EventPayload>>(log.name).insertOne(stored);
+  await db.collection<Recorded<EventPayload>>(log.name).insertOne(stored, options);
   return stored._id;
 }

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { parseObjectId } from '@devcircle/service-kit';
-import { ObjectId, type Collection, type Db } from 'mongodb';
+import { ObjectId, type ClientSession, type Collection, type Db } from 'mongodb';
 import type { Account } from './account';
 import { ACCOUNTS, CASE_INSENSITIVE } from './indexes';
 
@@ -48,7 +48,7 @@ export class AccountRepository {
   }
 
   /** Throws the driver's duplicate-key error (11000) when the username or e-mail is taken. */
-  async create(input: NewAccount): Promise<Account> {
+  async create(input: NewAccount, session?: ClientSession): Promise<Account> {
     const now = new Date();
     const account: Account = {
       _id: new ObjectId(),
@@ -60,7 +60,7 @@ export class AccountRepository {
       createdAt: now,
       updatedAt: now,
     };
-    await this.accounts.insertOne(account);
+    await this.accounts.insertOne(account, { session });
     return account;
   }
 

@@ -1,5 +1,5 @@
 import { REGISTRATION_PENDING_MESSAGE, type RegistrationPending } from '@devcircle/contracts';
-import { Joi, type Router, validate, validated } from '@devcircle/service-kit';
+import { inTransaction, Joi, type Router, validate, validated } from '@devcircle/service-kit';
 import { toUserView } from '../accounts/account';
 import { duplicateField } from '../accounts/duplicate-key';
 import { emailField, usernameField } from '../accounts/fields';
@@ -76,14 +76,18 @@ export function registrationRoutes(router: Router, auth: AuthContext): void {
     if (!pending) throw invalidRegistrationLink();
     const { username, email, passwordHash } = pending;
     // The unique indexes decide: the username or the address may have got an account since the registration.
-    const account = await auth.accounts.create({ username, email, passwordHash }).catch(async (err) => {
+    // The account and `account.registered` commit together (the outbox).
+    const account = await inTransaction(auth.deps.database.client, async (session) => {
+      const created = await auth.accounts.create({ username, email, passwordHash }, session);
+      await recordAccountRegistered(auth.deps.db, created, session);
+      return created;
+    }).catch(async (err: unknown) => {
       const field = duplicateField(err);
       if (field) throw takenBeforeConfirming(field);
       // Not the link's fault (the database failed): give it back so that the same link works on a retry.
       await auth.registrations.restore(pending).catch(() => undefined);
       throw err;
     });
-    await recordAccountRegistered(auth.deps.db, account);
     // The address's other links (earlier attempts, or someone else's with this address) must make nothing more.
     await auth.registrations.deleteForEmail(account.email);
     ctx.status = 201;

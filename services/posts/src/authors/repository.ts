@@ -1,5 +1,5 @@
 import { isDuplicateKey } from '@devcircle/service-kit';
-import { type Collection, type Db, type ObjectId } from 'mongodb';
+import { type Collection, type Db, type ObjectId, type ClientSession } from 'mongodb';
 import type { Author } from './author';
 
 export const AUTHORS = 'authors';
@@ -79,8 +79,12 @@ export class AuthorRepository {
   }
 
   /** Adjusts the stats by what just happened; a user without a record (account deleted) has none to adjust. */
-  async addToStats(id: ObjectId, counts: { postsCount?: number; likesReceived?: number }): Promise<void> {
-    await this.authors.updateOne({ _id: id }, { $inc: counts });
+  async addToStats(
+    id: ObjectId,
+    counts: { postsCount?: number; likesReceived?: number },
+    session?: ClientSession,
+  ): Promise<void> {
+    await this.authors.updateOne({ _id: id }, { $inc: counts }, { session });
   }
 
   findById(id: ObjectId): Promise<Author | null> {

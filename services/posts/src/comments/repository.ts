@@ -1,4 +1,4 @@
-import { ObjectId, type Collection, type Db, type Filter } from 'mongodb';
+import { ObjectId, type Collection, type Db, type Filter, type ClientSession } from 'mongodb';
 import type { Comment } from './comment';
 import { COMMENTS } from './indexes';
 
@@ -21,10 +21,10 @@ export class CommentRepository {
     this.comments = db.collection<Comment>(COMMENTS);
   }
 
-  async insert(postId: ObjectId, userId: ObjectId, text: string): Promise<Comment> {
+  async insert(postId: ObjectId, userId: ObjectId, text: string, session?: ClientSession): Promise<Comment> {
     const now = new Date();
     const comment: Comment = { _id: new ObjectId(), postId, userId, text, createdAt: now, updatedAt: now };
-    await this.comments.insertOne(comment);
+    await this.comments.insertOne(comment, { session });
     return comment;
   }
 
@@ -48,8 +48,8 @@ export class CommentRepository {
   }
 
   /** True when this call removed the comment (so the post's count goes down exactly once). */
-  async removeOwned(commentId: ObjectId, userId: ObjectId): Promise<boolean> {
-    const result = await this.comments.deleteOne({ _id: commentId, userId });
+  async removeOwned(commentId: ObjectId, userId: ObjectId, session?: ClientSession): Promise<boolean> {
+    const result = await this.comments.deleteOne({ _id: commentId, userId }, { session });
     return result.deletedCount === 1;
   }
 
@@ -58,9 +58,9 @@ export class CommentRepository {
     return result.deletedCount === 1;
   }
 
-  async removeForPosts(postIds: ObjectId[]): Promise<number> {
+  async removeForPosts(postIds: ObjectId[], session?: ClientSession): Promise<number> {
     if (postIds.length === 0) return 0;
-    const result = await this.comments.deleteMany({ postId: { $in: postIds } });
+    const result = await this.comments.deleteMany({ postId: { $in: postIds } }, { session });
     return result.deletedCount;
   }
 

@@ -1,5 +1,5 @@
 import { isDuplicateKey } from '@devcircle/service-kit';
-import { ObjectId, type Collection, type Db } from 'mongodb';
+import { ObjectId, type ClientSession, type Collection, type Db } from 'mongodb';
 import { LIKES } from './indexes';
 import type { Like } from './like';
 
@@ -12,10 +12,10 @@ export class LikeRepository {
   }
 
   /** The new like, or null when the user already likes the post (the unique index said so). */
-  async insert(postId: ObjectId, userId: ObjectId): Promise<Like | null> {
+  async insert(postId: ObjectId, userId: ObjectId, session?: ClientSession): Promise<Like | null> {
     const like: Like = { _id: new ObjectId(), postId, userId, createdAt: new Date() };
     try {
-      await this.likes.insertOne(like);
+      await this.likes.insertOne(like, { session });
       return like;
     } catch (err) {
       if (isDuplicateKey(err)) return null;
@@ -24,8 +24,8 @@ export class LikeRepository {
   }
 
   /** True when this call removed the like; false when there was none (or a concurrent call removed it). */
-  async remove(postId: ObjectId, userId: ObjectId): Promise<boolean> {
-    const result = await this.likes.deleteOne({ postId, userId });
+  async remove(postId: ObjectId, userId: ObjectId, session?: ClientSession): Promise<boolean> {
+    const result = await this.likes.deleteOne({ postId, userId }, { session });
     return result.deletedCount === 1;
   }
 
@@ -38,9 +38,9 @@ export class LikeRepository {
     return new Set(found.map((like) => like.postId.toHexString()));
   }
 
-  async removeForPosts(postIds: ObjectId[]): Promise<number> {
+  async removeForPosts(postIds: ObjectId[], session?: ClientSession): Promise<number> {
     if (postIds.length === 0) return 0;
-    const result = await this.likes.deleteMany({ postId: { $in: postIds } });
+    const result = await this.likes.deleteMany({ postId: { $in: postIds } }, { session });
     return result.deletedCount;
   }
 

@@ -1,16 +1,19 @@
-import { type Caller, conflict, notFound } from '@devcircle/service-kit';
+import { type Caller, conflict, inTransaction, notFound } from '@devcircle/service-kit';
 import type { PostsContext } from '../context';
 import { recordPostEvent } from '../events/record';
 import { POST_NOT_FOUND, type Post } from '../posts/post';
 
-/** A toggle whose like keeps being added and removed by the same user's other requests gives up after this. */
+/** Another request of the same user inserted the like between this transaction's read and its insert. */
+class LikeRaced extends Error {}
+
+/** A toggle that keeps racing the same user's other requests gives up after this. */
 const MAX_ATTEMPTS = 5;
 
 /**
- * Flips the caller's like on `post` exactly once, also when the same user's requests race: each attempt either
- * inserts the like (the unique index refuses a second one) or removes it, and only the request whose write
- * happened changes the counts (the post's and its author's) and records the event. Returns whether the caller
- * now likes the post.
+ * Flips the caller's like on `post` exactly once, in one transaction with everything it changes: the like, the
+ * post's count, its author's and the `like`/`unlike` event (the outbox: all of it commits, or none). Two toggles
+ * by the same user at once conflict on the post's count; the driver runs the later one again, which then sees the
+ * earlier one's like. Returns whether the caller now likes the post.
  */
 export async function toggleLike(ctx: PostsContext, post: Post, caller: Caller): Promise<boolean> {
   const event = {
@@ -19,26 +22,26 @@ export async function toggleLike(ctx: PostsContext, post: Post, caller: Caller):
     postAuthorId: post.authorId,
   };
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const like = await ctx.likes.insert(post._id, caller.id);
-    if (like) {
-      if (!(await ctx.posts.addToCounts(post._id, { likesCount: 1 }))) {
-        // The post was deleted meanwhile: its likes went with it, and so does this one.
-        await ctx.likes.removeById(like._id);
-        throw notFound(POST_NOT_FOUND);
-      }
-      await ctx.authors.addToStats(post.authorId, { likesReceived: 1 });
-      await recordPostEvent(ctx, { type: 'like', ...event });
-      return true;
+    try {
+      return await inTransaction(ctx.deps.database.client, async (session) => {
+        if (await ctx.likes.remove(post._id, caller.id, session)) {
+          // Only a like the post still counts is taken off its author: a deleted post's were, all at once.
+          if (await ctx.posts.addToCounts(post._id, { likesCount: -1 }, session)) {
+            await ctx.authors.addToStats(post.authorId, { likesReceived: -1 }, session);
+          }
+          await recordPostEvent(ctx, { type: 'unlike', ...event }, session);
+          return false;
+        }
+        if (!(await ctx.posts.addToCounts(post._id, { likesCount: 1 }, session)))
+          throw notFound(POST_NOT_FOUND);
+        if (!(await ctx.likes.insert(post._id, caller.id, session))) throw new LikeRaced();
+        await ctx.authors.addToStats(post.authorId, { likesReceived: 1 }, session);
+        await recordPostEvent(ctx, { type: 'like', ...event }, session);
+        return true;
+      });
+    } catch (err) {
+      if (!(err instanceof LikeRaced)) throw err;
     }
-    if (await ctx.likes.remove(post._id, caller.id)) {
-      // Only a like the post still counted is taken off its author: a deleted post's were, all at once.
-      if (await ctx.posts.addToCounts(post._id, { likesCount: -1 })) {
-        await ctx.authors.addToStats(post.authorId, { likesReceived: -1 });
-      }
-      await recordPostEvent(ctx, { type: 'unlike', ...event });
-      return false;
-    }
-    // Another request of the same user removed the like between our insert and our delete: start again.
   }
   throw conflict('The like changed too often at once; please try again');
 }

@@ -1,5 +1,5 @@
 import type { CodeLanguage } from '@devcircle/contracts';
-import { ObjectId, type Collection, type Db, type Filter } from 'mongodb';
+import { ObjectId, type Collection, type Db, type Filter, type ClientSession } from 'mongodb';
 import type { FeedViewer } from '../privacy/feed-viewer';
 import type { Post } from './post';
 import { POSTS } from './indexes';
@@ -95,8 +95,8 @@ export class PostRepository {
    * Deletes the post only if `authorId` wrote it, returning it as it was at that moment (its final
    * `likesCount`); null when it is gone or someone else's.
    */
-  deleteOwned(id: ObjectId, authorId: ObjectId): Promise<Post | null> {
-    return this.posts.findOneAndDelete({ _id: id, authorId });
+  deleteOwned(id: ObjectId, authorId: ObjectId, session?: ClientSession): Promise<Post | null> {
+    return this.posts.findOneAndDelete({ _id: id, authorId }, { session });
   }
 
   /**
@@ -106,11 +106,12 @@ export class PostRepository {
   async addToCounts(
     id: ObjectId,
     counts: { likesCount?: number; commentsCount?: number },
+    session?: ClientSession,
   ): Promise<ObjectId | null> {
     const post = await this.posts.findOneAndUpdate(
       { _id: id },
       { $inc: counts },
-      { projection: { authorId: 1 } },
+      { projection: { authorId: 1 }, session },
     );
     return post?.authorId ?? null;
   }

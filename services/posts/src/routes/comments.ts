@@ -2,6 +2,7 @@ import {
   type Caller,
   callerIn,
   forbidden,
+  inTransaction,
   Joi,
   limitField,
   notFound,
@@ -46,18 +47,22 @@ export function commentRoutes(router: Router, app: PostsContext): void {
     const caller = callerIn(ctx.state);
     const post = await loadVisiblePost(app, ctx.params.id, caller.id);
     await app.authors.ensure(caller.id, caller.username);
-    const comment = await app.comments.insert(post._id, caller.id, text);
-    if (!(await app.posts.addToCounts(post._id, { commentsCount: 1 }))) {
-      // The post was deleted meanwhile: its comments went with it, and so does this one.
-      await app.comments.removeById(comment._id);
-      throw notFound(POST_NOT_FOUND);
-    }
-    await recordPostEvent(app, {
-      type: 'comment',
-      actor: { _id: caller.id, username: caller.username },
-      postId: post._id,
-      postAuthorId: post.authorId,
-      commentId: comment._id,
+    // The comment, the post's count and the event commit together (a post deleted meanwhile: none of them).
+    await inTransaction(app.deps.database.client, async (session) => {
+      if (!(await app.posts.addToCounts(post._id, { commentsCount: 1 }, session)))
+        throw notFound(POST_NOT_FOUND);
+      const comment = await app.comments.insert(post._id, caller.id, text, session);
+      await recordPostEvent(
+        app,
+        {
+          type: 'comment',
+          actor: { _id: caller.id, username: caller.username },
+          postId: post._id,
+          postAuthorId: post.authorId,
+          commentId: comment._id,
+        },
+        session,
+      );
     });
     ctx.status = 201;
     ctx.body = await currentPost(app, post, caller);
@@ -84,17 +89,23 @@ export function commentRoutes(router: Router, app: PostsContext): void {
     const post = await loadVisiblePost(app, ctx.params.id, caller.id);
     const comment = await loadComment(app, post, ctx.params.commentId);
     if (!comment.userId.equals(caller.id)) throw forbidden('You can only delete your own comments');
-    // Only the request that actually removed it lowers the count, so two concurrent deletes count once.
-    if (await app.comments.removeOwned(comment._id, caller.id)) {
-      await app.posts.addToCounts(post._id, { commentsCount: -1 });
-      await recordPostEvent(app, {
-        type: 'comment.deleted',
-        actor: { _id: caller.id, username: caller.username },
-        postId: post._id,
-        postAuthorId: post.authorId,
-        commentId: comment._id,
-      });
-    }
+    // Only the request that actually removed it lowers the count, so two concurrent deletes count once; the
+    // removal, the count and the event commit together.
+    await inTransaction(app.deps.database.client, async (session) => {
+      if (!(await app.comments.removeOwned(comment._id, caller.id, session))) return;
+      await app.posts.addToCounts(post._id, { commentsCount: -1 }, session);
+      await recordPostEvent(
+        app,
+        {
+          type: 'comment.deleted',
+          actor: { _id: caller.id, username: caller.username },
+          postId: post._id,
+          postAuthorId: post.authorId,
+          commentId: comment._id,
+        },
+        session,
+      );
+    });
     ctx.body = await currentPost(app, post, caller);
   });
 

@@ -2,6 +2,7 @@ import { FEED_PAGE_SIZE } from '@devcircle/contracts';
 import {
   callerIn,
   forbidden,
+  inTransaction,
   Joi,
   limitField,
   objectIdString,
@@ -98,20 +99,29 @@ export function postRoutes(router: Router, app: PostsContext): void {
     // A stranger gets the 404 of a missing post, not the 403 that would tell them it exists.
     const post = await loadVisiblePost(app, ctx.params.id, caller.id);
     if (!post.authorId.equals(caller.id)) throw forbidden('You can only delete your own posts');
-    // The post first: a like or comment written after this finds no post and removes itself. Its final count
-    // leaves the author's stats with it (a like counted after this never reached the post, so never the author).
-    const deleted = await app.posts.deleteOwned(post._id, caller.id);
-    if (deleted) {
-      await app.authors.addToStats(caller.id, { postsCount: -1, likesReceived: -deleted.likesCount });
-      await app.likes.removeForPosts([post._id]);
-      await app.comments.removeForPosts([post._id]);
-      await recordPostEvent(app, {
-        type: 'post.deleted',
-        actor: { _id: caller.id, username: caller.username },
-        postId: post._id,
-        postAuthorId: caller.id,
-      });
-    }
+    // One transaction: the post, its likes and comments, its final count off the author's stats, and the event.
+    // A like or comment racing it conflicts on the post and, run again, finds no post.
+    await inTransaction(app.deps.database.client, async (session) => {
+      const deleted = await app.posts.deleteOwned(post._id, caller.id, session);
+      if (!deleted) return;
+      await app.authors.addToStats(
+        caller.id,
+        { postsCount: -1, likesReceived: -deleted.likesCount },
+        session,
+      );
+      await app.likes.removeForPosts([post._id], session);
+      await app.comments.removeForPosts([post._id], session);
+      await recordPostEvent(
+        app,
+        {
+          type: 'post.deleted',
+          actor: { _id: caller.id, username: caller.username },
+          postId: post._id,
+          postAuthorId: caller.id,
+        },
+        session,
+      );
+    });
     ctx.body = { message: 'Post deleted' };
   });
 }

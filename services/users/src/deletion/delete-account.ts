@@ -1,4 +1,4 @@
-import { LOGS } from '@devcircle/service-kit';
+import { inTransaction, LOGS } from '@devcircle/service-kit';
 import type { ObjectId } from 'mongodb';
 import type { UsersContext } from '../context';
 import { recordAccountDeleted } from '../events/logs';
@@ -60,7 +60,11 @@ export async function deleteAccount(
 ): Promise<{ revoked?: string }> {
   await removeProfileAndFollows(app, userId);
   const deletion = await app.auth.deleteAccount(userId, requestId);
-  await recordAccountDeleted(app, userId);
+  // The profile (if a request with the old token recreated it meanwhile) and `account.deleted` commit together.
+  await inTransaction(app.deps.database.client, async (session) => {
+    await app.profiles.delete(userId, session);
+    await recordAccountDeleted(app, userId, session);
+  });
   await removeProfileAndFollows(app, userId);
   return deletion;
 }

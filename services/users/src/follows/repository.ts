@@ -1,5 +1,5 @@
 import { isDuplicateKey } from '@devcircle/service-kit';
-import { ObjectId, type Collection, type Db, type Filter } from 'mongodb';
+import { ObjectId, type ClientSession, type Collection, type Db, type Filter } from 'mongodb';
 import type { Follow } from './follow';
 import { FOLLOWS } from './indexes';
 
@@ -33,9 +33,12 @@ export class FollowRepository {
   }
 
   /** True when this call created the follow; false when the pair existed (the unique index says so). */
-  async insert(followerId: ObjectId, followeeId: ObjectId): Promise<boolean> {
+  async insert(followerId: ObjectId, followeeId: ObjectId, session?: ClientSession): Promise<boolean> {
     try {
-      await this.follows.insertOne({ _id: new ObjectId(), followerId, followeeId, createdAt: new Date() });
+      await this.follows.insertOne(
+        { _id: new ObjectId(), followerId, followeeId, createdAt: new Date() },
+        { session },
+      );
       return true;
     } catch (err) {
       if (isDuplicateKey(err)) return false;
@@ -44,18 +47,19 @@ export class FollowRepository {
   }
 
   /** True when this call removed the follow. */
-  async remove(followerId: ObjectId, followeeId: ObjectId): Promise<boolean> {
-    const result = await this.follows.deleteOne({ followerId, followeeId });
+  async remove(followerId: ObjectId, followeeId: ObjectId, session?: ClientSession): Promise<boolean> {
+    const result = await this.follows.deleteOne({ followerId, followeeId }, { session });
     return result.deletedCount === 1;
   }
 
-  async removeById(id: ObjectId): Promise<boolean> {
-    const result = await this.follows.deleteOne({ _id: id });
+  async removeById(id: ObjectId, session?: ClientSession): Promise<boolean> {
+    const result = await this.follows.deleteOne({ _id: id }, { session });
     return result.deletedCount === 1;
   }
 
-  async exists(followerId: ObjectId, followeeId: ObjectId): Promise<boolean> {
-    return (await this.follows.findOne({ followerId, followeeId }, { projection: { _id: 1 } })) !== null;
+  async exists(followerId: ObjectId, followeeId: ObjectId, session?: ClientSession): Promise<boolean> {
+    const found = await this.follows.findOne({ followerId, followeeId }, { projection: { _id: 1 }, session });
+    return found !== null;
   }
 
   /** Which of `followeeIds` `followerId` follows, as hex ids (one `$in` on the pair index). */

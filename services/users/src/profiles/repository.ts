@@ -1,5 +1,12 @@
 import { isDuplicateKey } from '@devcircle/service-kit';
-import { type CollationOptions, type Collection, type Db, type Filter, type ObjectId } from 'mongodb';
+import {
+  type ClientSession,
+  type CollationOptions,
+  type Collection,
+  type Db,
+  type Filter,
+  type ObjectId,
+} from 'mongodb';
 import { CASE_INSENSITIVE, PROFILES } from './indexes';
 import { searchKeysOf, skillKeysOf } from './keys';
 import type { Profile } from './profile';
@@ -96,27 +103,31 @@ export class ProfileRepository {
   }
 
   /** Applies validated changes (search keys follow the names); null when the profile no longer exists. */
-  update(current: Profile, changes: ProfileChanges): Promise<Profile | null> {
+  update(current: Profile, changes: ProfileChanges, session?: ClientSession): Promise<Profile | null> {
     const displayName =
       changes.displayName === undefined ? current.displayName : changes.displayName || current.username;
     const set: Partial<Profile> = { ...changes, displayName, updatedAt: new Date() };
     set.searchKeys = searchKeysOf(current.username, displayName);
     if (changes.skills) set.skillKeys = skillKeysOf(changes.skills);
-    return this.profiles.findOneAndUpdate({ _id: current._id }, { $set: set }, { returnDocument: 'after' });
+    return this.profiles.findOneAndUpdate(
+      { _id: current._id },
+      { $set: set },
+      { returnDocument: 'after', session },
+    );
   }
 
   /** The profile after the switch; null when it no longer exists. */
-  setPrivacy(id: ObjectId, isPrivate: boolean): Promise<Profile | null> {
+  setPrivacy(id: ObjectId, isPrivate: boolean, session?: ClientSession): Promise<Profile | null> {
     return this.profiles.findOneAndUpdate(
       { _id: id },
       { $set: { isPrivate, updatedAt: new Date() } },
-      { returnDocument: 'after' },
+      { returnDocument: 'after', session },
     );
   }
 
   /** False when the profile no longer exists (deleted while a follow was being written). */
-  async addToCounts(id: ObjectId, counts: CountChange): Promise<boolean> {
-    const result = await this.profiles.updateOne({ _id: id }, { $inc: counts });
+  async addToCounts(id: ObjectId, counts: CountChange, session?: ClientSession): Promise<boolean> {
+    const result = await this.profiles.updateOne({ _id: id }, { $inc: counts }, { session });
     return result.matchedCount === 1;
   }
 
@@ -133,8 +144,8 @@ export class ProfileRepository {
     return new Map(found.map((profile) => [profile._id.toHexString(), profile]));
   }
 
-  async delete(id: ObjectId): Promise<boolean> {
-    const result = await this.profiles.deleteOne({ _id: id });
+  async delete(id: ObjectId, session?: ClientSession): Promise<boolean> {
+    const result = await this.profiles.deleteOne({ _id: id }, { session });
     return result.deletedCount === 1;
   }
 }

@@ -1,5 +1,6 @@
 import {
   callerIn,
+  inTransaction,
   Joi,
   notFound,
   REQUEST_ID_HEADER,
@@ -11,7 +12,7 @@ import {
 import { REVOKED_HEADER } from '../clients/auth';
 import type { UsersContext } from '../context';
 import { deleteAccount } from '../deletion/delete-account';
-import { announceProfile } from '../events/announce-profile';
+import { recordProfileUpdated } from '../events/logs';
 import { profileEditBody, uniqueSkills, type ProfileEdit } from '../profiles/fields';
 import { OWN_ACCOUNT_ONLY, OWN_PROFILE_ONLY, PROFILE_NOT_FOUND } from '../profiles/messages';
 import { ownProfile } from '../profiles/own-profile';
@@ -48,12 +49,17 @@ export function accountRoutes(router: Router, app: UsersContext): void {
       const edit = validated<ProfileEdit>(ctx.state, 'body');
       const caller = callerIn(ctx.state);
       const before = await ownProfile(app, caller);
-      const after = await app.profiles.update(before, {
-        ...edit,
-        ...(edit.skills ? { skills: uniqueSkills(edit.skills) } : {}),
+      // The edit and its `profile.updated` commit together.
+      const after = await inTransaction(app.deps.database.client, async (session) => {
+        const updated = await app.profiles.update(
+          before,
+          { ...edit, ...(edit.skills ? { skills: uniqueSkills(edit.skills) } : {}) },
+          session,
+        );
+        if (!updated) throw notFound(PROFILE_NOT_FOUND);
+        if (changed(before, updated)) await recordProfileUpdated(app, updated, session);
+        return updated;
       });
-      if (!after) throw notFound(PROFILE_NOT_FOUND);
-      if (changed(before, after)) await announceProfile(app, after);
       ctx.body = toPublicUser(after);
     },
   );
@@ -67,10 +73,12 @@ export function accountRoutes(router: Router, app: UsersContext): void {
       const { isPrivate } = validated<{ isPrivate: boolean }>(ctx.state, 'body');
       const caller = callerIn(ctx.state);
       await ownProfile(app, caller);
-      const after = await app.profiles.setPrivacy(caller.id, isPrivate);
-      if (!after) throw notFound(PROFILE_NOT_FOUND);
       // Also when the value did not change: a repeated switch re-announces it, which costs one event.
-      await announceProfile(app, after);
+      await inTransaction(app.deps.database.client, async (session) => {
+        const after = await app.profiles.setPrivacy(caller.id, isPrivate, session);
+        if (!after) throw notFound(PROFILE_NOT_FOUND);
+        await recordProfileUpdated(app, after, session);
+      });
       ctx.body = {
         isPrivate,
         message: isPrivate ? 'Your profile is now private' : 'Your profile is now public',
