@@ -10,9 +10,11 @@ const PORT = Number(process.env.E2E_PORT ?? 18700);
 // Fixed once per run in the environment, which the test workers inherit: a fresh directory every run.
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `devcircle-e2e-${process.pid}`);
 export const DATA_DIR = process.env.E2E_DATA_DIR;
+// No GPU here: without --disable-gpu Chromium emulates one in software (SwiftShader), which took a third of the
+// CPU of a run on CI's 2 cores.
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--disable-dev-shm-usage'],
+  args: ['--disable-dev-shm-usage', '--disable-gpu'],
 };
 
 export default defineConfig({
@@ -25,7 +27,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // Kept for failures only, without the screencast: recording every frame of every test costs CPU all run long.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true },
     launchOptions: chromium,
   },
   projects: [

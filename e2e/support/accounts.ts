@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { signInAs, signUpViaApi, type ApiUser } from './api';
 import { outboxFiles, registrationLinkFor } from './outbox';
 
 let counter = 0;
@@ -47,4 +48,19 @@ export async function registerThroughUi(
       .getByRole('button', { name: 'Load Posts' })
       .click();
   }
+}
+
+/**
+ * A new member, signed in on `page` at `path` (the feed by default, its welcome dialog already seen), without the
+ * registration screens: for the journeys about something else. registration.spec.ts and auth.spec.ts walk those
+ * screens, and registerThroughUi stays for the journeys that start there.
+ */
+export async function signedInMember(
+  page: Page,
+  username: string,
+  { password, path }: { password?: string; path?: string } = {},
+): Promise<ApiUser> {
+  const user = await signUpViaApi(page.request, username, password);
+  await signInAs(page, user, path);
+  return user;
 }

@@ -33,11 +33,15 @@ export interface ApiUser {
  * Registers a member straight through the gateway (for the other people in a multi-user journey), as a person does:
  * the registration, the link mailed to the address (from the outbox), its confirmation, which signs in.
  */
-export async function signUpViaApi(request: APIRequestContext, username: string): Promise<ApiUser> {
+export async function signUpViaApi(
+  request: APIRequestContext,
+  username: string,
+  password = 'secret123',
+): Promise<ApiUser> {
   const email = `${username}@example.com`;
   const seen = await outboxFiles();
   const response = await request.post('/api/auth/register', {
-    data: { username, email, password: 'secret123' },
+    data: { username, email, password },
   });
   if (response.status() !== 202) {
     throw new Error(`register failed: ${response.status()} ${await response.text()}`);

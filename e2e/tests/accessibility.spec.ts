@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { registerThroughUi, uniqueName } from '../support/accounts';
+import { registerThroughUi, signedInMember, uniqueName } from '../support/accounts';
 import { publishPosts, tokenOf } from '../support/api';
 import { NO_VIOLATIONS, seriousViolationsInBothThemes } from '../support/axe';
 
@@ -34,7 +34,7 @@ test.describe('signed in', () => {
     // A context of its own (axe's builder needs one, not the browser's default page).
     context = await browser.newContext();
     page = await context.newPage();
-    await registerThroughUi(page, uniqueName('axe'));
+    await signedInMember(page, uniqueName('axe'));
   });
   test.afterAll(() => context.close());
 
@@ -101,7 +101,7 @@ test('a profile with posts and its followers list have no serious or critical ax
   request,
 }) => {
   const username = uniqueName('axeprofile');
-  await registerThroughUi(page, username);
+  await signedInMember(page, username);
   await publishPosts(request, await tokenOf(page), [`A post on the profile of ${username}`]);
   await page.goto(`/profile/${username}`);
   await expect(page.getByText(`A post on the profile of ${username}`)).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerThroughUi, uniqueName } from '../support/accounts';
+import { signedInMember, uniqueName } from '../support/accounts';
 import { publishPosts, tokenOf } from '../support/api';
 
 /** The card of the post whose text is `content`. */
@@ -11,7 +11,7 @@ test('publish with a snippet → top of the feed → like, comment, share, detai
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const username = uniqueName('ada');
-  await registerThroughUi(page, username);
+  await signedInMember(page, username);
   const content = `Binary search in one breath ${username}`;
 
   await page.goto('/create-post');
@@ -85,7 +85,7 @@ test('publish with a snippet → top of the feed → like, comment, share, detai
 
 test('infinite scroll walks 25+ posts to the end message', async ({ page, request }) => {
   const username = uniqueName('scroll');
-  await registerThroughUi(page, username);
+  await signedInMember(page, username);
   const contents = Array.from({ length: 27 }, (_, i) => `Scroll post ${i + 1} by ${username}`);
   await publishPosts(request, await tokenOf(page), contents);
   await page.reload();
@@ -110,7 +110,7 @@ test('infinite scroll walks 25+ posts to the end message', async ({ page, reques
 
 test('a snippet over 15 lines folds with View full code / Show less code', async ({ page, request }) => {
   const username = uniqueName('fold');
-  await registerThroughUi(page, username);
+  await signedInMember(page, username);
   const content = `Twenty lines from ${username}`;
   const snippet = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join('\n');
   const response = await request.post('/api/posts', {
@@ -133,7 +133,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
   test('Cancel on the create screen asks first; Discard All clears the form', async ({ page }) => {
-    await registerThroughUi(page, uniqueName('phone'));
+    await signedInMember(page, uniqueName('phone'));
     await page.goto('/create-post');
     const text = page.getByLabel(/post text|what/i);
     await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);

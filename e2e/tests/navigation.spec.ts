@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { registerThroughUi, uniqueName } from '../support/accounts';
+import { signedInMember, uniqueName } from '../support/accounts';
 
 const TABS = ['Home', 'Explore', 'Post', 'Messages', 'Profile'];
 
 test('at 375 px the bottom tab bar shows its five items and the rail does not', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const username = uniqueName('grace');
-  await registerThroughUi(page, username);
+  await signedInMember(page, username);
   const tabs = page.getByRole('navigation', { name: 'Tabs' });
   await expect(tabs).toBeVisible();
   await expect(tabs.getByRole('link')).toHaveText(TABS.map((name) => new RegExp(`${name}$`)));
@@ -33,7 +33,7 @@ test('at 375 px the bottom tab bar shows its five items and the rail does not', 
 
 test('at 1280 px the rail is visible and the tab bar is not; rail items navigate', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await registerThroughUi(page, uniqueName('ada'));
+  await signedInMember(page, uniqueName('ada'));
   const rail = page.getByRole('navigation', { name: 'Sections' });
   await expect(rail).toBeVisible();
   await expect(rail.getByRole('link')).toHaveText([
@@ -55,7 +55,7 @@ test('at 1280 px the rail is visible and the tab bar is not; rail items navigate
 test('the bug report from the footer succeeds with the thank-you alert and the dialog closes', async ({
   page,
 }) => {
-  await registerThroughUi(page, uniqueName('linus'));
+  await signedInMember(page, uniqueName('linus'));
   const footer = page.getByRole('contentinfo');
   await footer.getByRole('button', { name: /Report/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Report a bug' });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerThroughUi, uniqueName } from '../support/accounts';
+import { signedInMember, uniqueName } from '../support/accounts';
 import { NO_VIOLATIONS, seriousViolationsInBothThemes } from '../support/axe';
 import { resetLinkFor } from '../support/outbox';
 
@@ -8,7 +8,7 @@ test('forgot password → the mailed link → a new password → /login after 2 
 }) => {
   const username = uniqueName('linus');
   const email = `${username}@example.com`;
-  await registerThroughUi(page, username, 'old-secret');
+  await signedInMember(page, username, { password: 'old-secret' });
 
   const main = page.getByRole('navigation', { name: 'Main' });
   await main.getByRole('link', { name: /Logout/ }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { registerThroughUi, uniqueName } from '../support/accounts';
+import { signedInMember, uniqueName } from '../support/accounts';
 
 /** The shell's own pages: landing, features, support, privacy, terms, and the /messages dialog. */
 
@@ -106,7 +106,7 @@ test('privacy and terms are reachable from the footer', async ({ page }) => {
 });
 
 test('/messages is a dialog that closes with Escape and the close button', async ({ page }) => {
-  await registerThroughUi(page, uniqueName('turing'));
+  await signedInMember(page, uniqueName('turing'));
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Messages' }).click();
   const dialog = page.getByRole('dialog', { name: 'Messages Coming Soon!' });
   await expect(dialog).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerThroughUi, uniqueName } from '../support/accounts';
+import { registerThroughUi, signedInMember, uniqueName } from '../support/accounts';
 
 test('a remote that does not load shows its fallback with Retry, and the rest of the app keeps working', async ({
   page,
@@ -31,7 +31,7 @@ test('a manifest that fails to load (blocked) falls back, and Retry loads it onc
 });
 
 test('/messages shows the coming-soon texts', async ({ page }) => {
-  await registerThroughUi(page, uniqueName('hopper'));
+  await signedInMember(page, uniqueName('hopper'));
   await page.goto('/messages');
   await expect(page.getByText('Messages Coming Soon!')).toBeVisible();
   await expect(page.getByText('Real-time chat and messaging is on the way.')).toBeVisible();

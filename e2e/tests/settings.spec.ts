@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { registerThroughUi, uniqueName } from '../support/accounts';
+import { signedInMember, uniqueName } from '../support/accounts';
 import { signUpViaApi, tokenOf } from '../support/api';
 
 test('change password: the old token is refused, the session goes on, and the new password signs in', async ({
@@ -7,7 +7,7 @@ test('change password: the old token is refused, the session goes on, and the ne
   request,
 }) => {
   const username = uniqueName('pat');
-  await registerThroughUi(page, username, 'first-pass');
+  await signedInMember(page, username, { password: 'first-pass' });
   const oldToken = await tokenOf(page);
   await page.goto('/settings');
   const form = page.getByRole('form', { name: 'Change password' });
@@ -38,7 +38,7 @@ test('delete account: confirm, signed out at /, the token refused and the profil
   request,
 }) => {
   const username = uniqueName('gone');
-  await registerThroughUi(page, username);
+  await signedInMember(page, username);
   const token = await tokenOf(page);
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Delete Account' }).click();
