@@ -183,7 +183,7 @@ describe('the database stops', () => {
   let backend: Backend;
   let token: string;
   beforeAll(async () => {
-    backend = await startBackend();
+    backend = await startBackend({ outage: true });
     const { sdk } = sdkAt(backend.url);
     await signUp(backend, sdk, {
       username: 'survivor',
