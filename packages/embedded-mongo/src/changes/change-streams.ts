@@ -7,7 +7,7 @@ import { MongoCommandError } from '../errors';
 import { cloneDoc, isPlainObject, type Doc } from '../query/document';
 import { Aggregator, mingoOptions } from '../query/mingo';
 import { fromTimestamp, type OpTime } from '../replication/clock';
-import type { Oplog, OplogEntry } from '../replication/oplog';
+import type { NamespaceFilter, Oplog, OplogEntry } from '../replication/oplog';
 import type { Store } from '../storage/store';
 import { eventsOf, invalidateEvent, type StreamScope } from './events';
 import { decodeToken, encodeToken, type ResumePosition } from './resume-token';
@@ -28,7 +28,6 @@ const FULL_DOCUMENT = new Set(['default', 'updateLookup', 'whenAvailable', 'requ
 const FULL_DOCUMENT_BEFORE = new Set(['off', 'whenAvailable', 'required']);
 /** How long a getMore waits for a change when the client names no time (mongod's default for awaitData). */
 const DEFAULT_AWAIT_MS = 1000;
-const READ_CHUNK = 1000;
 
 interface StreamOptions {
   fullDocument: string;
@@ -138,6 +137,13 @@ function validateStages(stages: Doc[]): void {
       throw new MongoCommandError('IllegalOperation', `${name} is not permitted in a $changeStream pipeline`);
     }
   }
+}
+
+/** Which namespaces' changes a stream may show (its events are then decided from the decoded change). */
+function concerns(scope: StreamScope): NamespaceFilter {
+  if (scope.kind === 'cluster') return () => true;
+  if (scope.kind === 'database') return (db) => db === scope.db;
+  return (db, coll) => db === scope.db && coll === scope.coll;
 }
 
 function scopeOf(db: string, aggregate: unknown, allChangesForCluster: boolean): StreamScope {
@@ -288,7 +294,14 @@ export class ChangeStreams {
           'Resume of change stream was not possible, as the resume point may no longer be in the oplog.',
         );
       }
-      const entries = this.oplog.read(cursor.position, READ_CHUNK);
+      // Changes to other namespaces are passed over from their bytes, undecoded.
+      const next = this.oplog.nextConcerning(cursor.position, concerns(cursor.scope));
+      if (next !== cursor.position) {
+        cursor.position = next;
+        cursor.skipOps = 0;
+      }
+      // One at a time: the next relevant change may be far along, and only relevant ones are decoded.
+      const entries = this.oplog.read(cursor.position, 1);
       if (entries.length === 0) break;
       for (const entry of entries) {
         this.queueEntry(cursor, entry);
@@ -391,7 +404,7 @@ export class ChangeStreams {
       while (batch.length === 0 && !cursor.done && this.open.has(id)) {
         const left = deadline - Date.now();
         if (left <= 0) break;
-        if (!(await this.oplog.waitForChanges(left, killed.signal))) break;
+        if (!(await this.oplog.waitForChanges(left, killed.signal, concerns(cursor.scope)))) break;
         batch = this.collect(cursor, batchSize);
       }
     } finally {

@@ -46,6 +46,34 @@ export function timeOfChange(buf: Buffer, start: number): OpTime {
   return buf.readBigUInt64LE(start + TS_VALUE);
 }
 
+/** Changes whose namespace fields do not say everything they concern (a rename's target, a transaction's parts). */
+const CONCERNS_MORE = new Set(['renameCollection', 'applyOps', 'dropDatabase']);
+
+/** Reads a string element (type 0x02) named `name` at `at`; returns its value and where the next element starts. */
+function stringElement(buf: Buffer, at: number, name: string): { value: string; next: number } | undefined {
+  if (buf[at] !== 0x02) return undefined;
+  const nameEnd = at + 1 + name.length;
+  if (buf.toString('latin1', at + 1, nameEnd) !== name || buf[nameEnd] !== 0) return undefined;
+  const length = buf.readInt32LE(nameEnd + 1);
+  const valueStart = nameEnd + 5;
+  return { value: buf.toString('utf8', valueStart, valueStart + length - 1), next: valueStart + length };
+}
+
+/**
+ * The database and collection a stored change is about, read from its bytes (after `ts`: `op`, `db`, `coll`)
+ * without decoding it; undefined when the change may concern other namespaces too, or the bytes are not laid out so.
+ */
+export function namespaceOfChange(buf: Buffer, start: number): { db: string; coll: string } | undefined {
+  const op = stringElement(buf, start + TS_VALUE + 8, 'op');
+  if (!op || CONCERNS_MORE.has(op.value)) return undefined;
+  const db = stringElement(buf, op.next, 'db');
+  const coll = db && stringElement(buf, db.next, 'coll');
+  return db && coll ? { db: db.value, coll: coll.value } : undefined;
+}
+
+/** Whether a reader cares about changes to a namespace. */
+export type NamespaceFilter = (db: string, coll: string) => boolean;
+
 export function decodeChange(payload: Uint8Array): OplogEntry {
   const { ts, ...rest } = deserialize(payload, { promoteLongs: true });
   return { ...(rest as JournalEntry & { wall: number }), ts: fromTimestamp(ts as Timestamp) };
@@ -110,8 +138,11 @@ export class Oplog {
   private offset = 0;
   private bytes = 0;
   private readonly decoded = new Map<number, OplogEntry>();
-  /** Readers waiting for a change: each is woken with true by a publish, or false on its timeout or at close. */
-  private readonly waiters = new Set<(changed: boolean) => void>();
+  /**
+   * Readers waiting for a change: each is woken with true by a publish of a change it cares about (its filter; none:
+   * any change), or false on its timeout or at close.
+   */
+  private readonly waiters = new Map<(changed: boolean) => void, NamespaceFilter | undefined>();
   /** The newest time whose change was dropped; history after it is complete. 0n: nothing was ever dropped. */
   lostUpTo: OpTime = 0n;
 
@@ -170,11 +201,24 @@ export class Oplog {
   publish(upTo = this.pendingEnd): void {
     const end = Math.min(this.at.length, upTo - this.offset);
     if (end <= this.visibleEnd) return;
+    // What the new changes concern is read before trimming, which may renumber the kept ones.
+    const concerns = this.concernsOf(Math.max(this.visibleEnd, this.head), end);
     this.visibleEnd = end;
     this.trim();
-    const waiters = [...this.waiters];
-    this.waiters.clear();
-    for (const wake of waiters) wake(true);
+    for (const [wake, filter] of [...this.waiters]) {
+      if (!filter || concerns(filter)) wake(true);
+    }
+  }
+
+  /** Whether the changes in [from, end) include one a filter cares about; namespaces are read once per publish. */
+  private concernsOf(from: number, end: number): (filter: NamespaceFilter) => boolean {
+    const namespaces = new Map<string, { db: string; coll: string }>();
+    for (let index = from; index < end; index++) {
+      const ns = namespaceOfChange(this.blockAt(index), this.at.start[index]);
+      if (!ns) return () => true;
+      namespaces.set(`${ns.db}.${ns.coll}`, ns);
+    }
+    return (filter) => [...namespaces.values()].some((ns) => filter(ns.db, ns.coll));
   }
 
   /** Set once the server stops: waits end at once. */
@@ -183,13 +227,16 @@ export class Oplog {
   /** Ends every wait (the server is stopping), so no timer outlives it. */
   close(): void {
     this.closed = true;
-    const waiters = [...this.waiters];
+    const waiters = new Map(this.waiters);
     this.waiters.clear();
-    for (const wake of waiters) wake(false);
+    for (const wake of waiters.keys()) wake(false);
   }
 
-  /** Resolves at the next publish, or after `ms` or when `signal` aborts (false then). */
-  waitForChanges(ms: number, signal?: AbortSignal): Promise<boolean> {
+  /**
+   * Resolves at the next publish of a change `filter` cares about (any change without one), or after `ms` or when
+   * `signal` aborts (false then).
+   */
+  waitForChanges(ms: number, signal?: AbortSignal, filter?: NamespaceFilter): Promise<boolean> {
     if (this.closed) return Promise.resolve(false);
     return new Promise<boolean>((resolve) => {
       const wake = (changed: boolean): void => {
@@ -201,7 +248,7 @@ export class Oplog {
       const cancel = (): void => wake(false);
       const timer = setTimeout(cancel, ms);
       signal?.addEventListener('abort', cancel);
-      this.waiters.add(wake);
+      this.waiters.set(wake, filter);
     });
   }
 
@@ -224,6 +271,20 @@ export class Oplog {
     const out: OplogEntry[] = [];
     for (let index = start; index < end; index++) out.push(this.entryAt(index));
     return out;
+  }
+
+  /**
+   * The first position at or after `position` whose change `filter` may care about (read from the bytes, nothing
+   * decoded), or `end` when there is none yet.
+   */
+  nextConcerning(position: number, filter: NamespaceFilter): number {
+    let index = Math.max(position - this.offset, this.head);
+    while (index < this.visibleEnd) {
+      const ns = namespaceOfChange(this.blockAt(index), this.at.start[index]);
+      if (!ns || filter(ns.db, ns.coll)) break;
+      index++;
+    }
+    return this.offset + index;
   }
 
   /** Position just after the newest visible change. */

@@ -3,6 +3,7 @@ import {
   decodeChange,
   encodeChange,
   isEncodedChange,
+  namespaceOfChange,
   timeOfChange,
 } from '../../src/replication/oplog';
 import type { OpTime } from '../../src/replication/clock';
@@ -85,4 +86,32 @@ test('changes dropped in bulk free their blocks, and positions stay where they w
   oplog.append(encodeChange(insert(20_001), time(20_001), 0));
   oplog.publish();
   expect(oplog.read(20_000, 1)[0].ts).toBe(time(20_001));
+});
+
+test('a change names its namespace in its bytes; readers skip and sleep through changes to other collections', async () => {
+  const other = { op: 'insert' as const, db: 'app', coll: 'other', doc: { _id: 1 } };
+  const payload = encodeChange(other, time(1), 0);
+  expect(namespaceOfChange(payload, 0)).toEqual({ db: 'app', coll: 'other' });
+  // A rename or a transaction may concern more than the namespace it names.
+  expect(
+    namespaceOfChange(encodeChange({ op: 'applyOps', entries: [other] }, time(2), 0), 0),
+  ).toBeUndefined();
+
+  const oplog = new Oplog({ windowMs: 1e15, maxBytes: 1e12 });
+  oplog.append(payload);
+  oplog.append(encodeChange(insert(2), time(2), 0));
+  oplog.publish();
+  const docsOnly = (db: string, coll: string): boolean => db === 'app' && coll === 'docs';
+  expect(oplog.nextConcerning(0, docsOnly)).toBe(1);
+
+  let woken = false;
+  const waiting = oplog.waitForChanges(10_000, undefined, docsOnly).then((changed) => (woken = changed));
+  oplog.append(encodeChange(other, time(3), 0));
+  oplog.publish();
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(woken).toBe(false); // a change elsewhere does not wake it
+  oplog.append(encodeChange(insert(4), time(4), 0));
+  oplog.publish();
+  expect(await waiting).toBe(true);
+  expect(oplog.nextConcerning(2, docsOnly)).toBe(3);
 });
