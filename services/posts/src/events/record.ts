@@ -1,7 +1,8 @@
 import type { PostEvent } from '@devcircle/contracts';
-import { LOGS, recordEvent, type Recorded } from '@devcircle/service-kit';
+import { LOGS, recordEvent, type Caller, type Recorded } from '@devcircle/service-kit';
 import type { ClientSession, ObjectId } from 'mongodb';
 import type { PostsContext } from '../context';
+import type { Post } from '../posts/post';
 
 /** One document of `post_events` as it is stored (read by the notifications service). */
 export type StoredPostEvent = Recorded<PostEvent<ObjectId>>;
@@ -13,4 +14,13 @@ export function recordPostEvent(
   session: ClientSession,
 ): Promise<ObjectId> {
   return recordEvent(ctx.deps.db, LOGS.posts, event, { session });
+}
+
+/** What every post event says: who acted, on which post, and whose post it is. */
+export function postEventFields(caller: Caller, post: Pick<Post, '_id' | 'authorId'>) {
+  return {
+    actor: { _id: caller.id, username: caller.username },
+    postId: post._id,
+    postAuthorId: post.authorId,
+  };
 }

@@ -1,6 +1,6 @@
 import { type Caller, conflict, inTransaction, notFound } from '@devcircle/service-kit';
 import type { PostsContext } from '../context';
-import { recordPostEvent } from '../events/record';
+import { postEventFields, recordPostEvent } from '../events/record';
 import { POST_NOT_FOUND, type Post } from '../posts/post';
 
 /** Another request of the same user inserted the like between this transaction's read and its insert. */
@@ -16,11 +16,7 @@ const MAX_ATTEMPTS = 5;
  * earlier one's like. Returns whether the caller now likes the post.
  */
 export async function toggleLike(ctx: PostsContext, post: Post, caller: Caller): Promise<boolean> {
-  const event = {
-    actor: { _id: caller.id, username: caller.username },
-    postId: post._id,
-    postAuthorId: post.authorId,
-  };
+  const event = postEventFields(caller, post);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     try {
       return await inTransaction(ctx.deps.database.client, async (session) => {

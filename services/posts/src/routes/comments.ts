@@ -15,7 +15,7 @@ import {
 } from '@devcircle/service-kit';
 import { commentBody, type CommentBody } from '../comments/fields';
 import type { PostsContext } from '../context';
-import { recordPostEvent } from '../events/record';
+import { postEventFields, recordPostEvent } from '../events/record';
 import type { Post } from '../posts/post';
 import { commentViews, postView } from '../posts/views';
 import { loadComment, loadVisiblePost, POST_NOT_FOUND } from './load';
@@ -54,13 +54,7 @@ export function commentRoutes(router: Router, app: PostsContext): void {
       const comment = await app.comments.insert(post._id, caller.id, text, session);
       await recordPostEvent(
         app,
-        {
-          type: 'comment',
-          actor: { _id: caller.id, username: caller.username },
-          postId: post._id,
-          postAuthorId: post.authorId,
-          commentId: comment._id,
-        },
+        { type: 'comment', ...postEventFields(caller, post), commentId: comment._id },
         session,
       );
     });
@@ -96,13 +90,7 @@ export function commentRoutes(router: Router, app: PostsContext): void {
       await app.posts.addToCounts(post._id, { commentsCount: -1 }, session);
       await recordPostEvent(
         app,
-        {
-          type: 'comment.deleted',
-          actor: { _id: caller.id, username: caller.username },
-          postId: post._id,
-          postAuthorId: post.authorId,
-          commentId: comment._id,
-        },
+        { type: 'comment.deleted', ...postEventFields(caller, post), commentId: comment._id },
         session,
       );
     });

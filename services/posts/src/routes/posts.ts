@@ -15,7 +15,7 @@ import {
   validated,
 } from '@devcircle/service-kit';
 import type { PostsContext } from '../context';
-import { recordPostEvent } from '../events/record';
+import { postEventFields, recordPostEvent } from '../events/record';
 import { newPostBody, type NewPostBody } from '../posts/fields';
 import { feedQuery } from '../posts/repository';
 import { postView, postViews } from '../posts/views';
@@ -111,16 +111,7 @@ export function postRoutes(router: Router, app: PostsContext): void {
       );
       await app.likes.removeForPosts([post._id], session);
       await app.comments.removeForPosts([post._id], session);
-      await recordPostEvent(
-        app,
-        {
-          type: 'post.deleted',
-          actor: { _id: caller.id, username: caller.username },
-          postId: post._id,
-          postAuthorId: caller.id,
-        },
-        session,
-      );
+      await recordPostEvent(app, { type: 'post.deleted', ...postEventFields(caller, post) }, session);
     });
     ctx.body = { message: 'Post deleted' };
   });
