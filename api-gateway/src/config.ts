@@ -120,7 +120,6 @@ export interface GatewayConfig extends BaseConfig {
    * client address is the entry that many places from the right: entries further left are the client's to invent.
    */
   trustProxyHops: number;
-  revocationPollMs: number;
   rateLimits: {
     store: 'mongo' | 'memory';
     routes: Record<LimitedRoute, RouteLimit>;
@@ -257,7 +256,6 @@ export function loadConfig(
     maxBodyBytes: readInteger(env, 'MAX_BODY_BYTES', 1024 * 1024, 1),
     corsOrigins: origins(env),
     trustProxyHops: proxyHops(env),
-    revocationPollMs: readInteger(env, 'REVOCATION_POLL_MS', 1_000, 1),
     rateLimits: { store, routes },
     static: {
       enabled: flag(env, 'SERVE_STATIC', true),

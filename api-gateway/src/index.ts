@@ -5,14 +5,15 @@ import {
   createLogger,
   notFound,
   reachableHost,
+  followRevocations,
   RevocationList,
-  startRevocationPoller,
   verifyToken,
   type Logger,
 } from '@devcircle/service-kit';
 import { createApp } from './app';
 import { loadConfig, type GatewayConfig } from './config';
-import { connectStore, createRateLimits } from './limits';
+import { connectDatabase } from './database';
+import { createRateLimits } from './limits';
 import { createProxy, rejectUpgrade } from './proxy';
 import { prepareForwarding } from './request-context';
 import { routeOf } from './routes';
@@ -28,7 +29,7 @@ export interface RunningGateway {
   logger: Logger;
   pools: Pools;
   revocations: RevocationList;
-  /** Resolves once every revocation kept by auth has been loaded (never, while auth cannot be reached). */
+  /** Resolves once every revocation kept by auth has been read (never, while the database cannot be reached). */
   revocationsLoaded: Promise<void>;
   /** Stops accepting, lets in-flight requests finish (at most `graceMs`), closes sockets and timers. */
   stop(graceMs?: number): Promise<void>;
@@ -46,19 +47,12 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
     logger,
     onRevoked: (value) => revocations.applyHeader(value),
   });
-  const store = config.rateLimits.store === 'mongo' ? connectStore(config.mongodbUri, logger) : undefined;
-  const rateLimits = createRateLimits(config.rateLimits, store?.db, logger);
+  const database = connectDatabase(config.mongodbUri, logger);
+  const limitStore = config.rateLimits.store === 'mongo' ? database.connected : undefined;
+  const rateLimits = createRateLimits(config.rateLimits, limitStore, logger);
   // Normally the database is up: count there from the first request. If not, start anyway and count in memory.
-  await store?.firstAttempt;
-  const poller = startRevocationPoller({
-    source: pools.auth,
-    list: revocations,
-    internalSecret: config.internalSecret,
-    intervalMs: config.revocationPollMs,
-    timeoutMs: config.healthCheckTimeoutMs,
-    logger,
-    tls: config.upstreamTls,
-  });
+  await database.firstAttempt;
+  const feed = followRevocations({ db: database.db, list: revocations, logger, name: 'gateway.revocations' });
   const healthChecks = startHealthChecks(
     pools,
     config.healthCheckIntervalMs,
@@ -74,7 +68,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
     proxy,
     revocations,
     rateLimits,
-    revocationsLoaded: () => poller.loaded,
+    revocationsLoaded: () => feed.loaded,
   });
   const server = http.createServer(app.callback());
 
@@ -112,11 +106,11 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
   });
 
   const release = async (): Promise<void> => {
-    poller.stop();
     healthChecks.stop();
     rateLimits.stop();
     proxy.close();
-    await store?.close();
+    await feed.stop();
+    await database.close();
   };
   try {
     await new Promise<void>((resolve, reject) => {
@@ -141,7 +135,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
     logger,
     pools,
     revocations,
-    revocationsLoaded: poller.firstLoad,
+    revocationsLoaded: feed.ready,
     stop: (graceMs?: number) => {
       stopping ??= (async () => {
         for (const socket of upgradedSockets) socket.destroy();

@@ -1,3 +1,2 @@
 export { bodySizeLimit } from './body-size';
 export { createRateLimits, RATE_LIMIT_COLLECTION, rateLimit, type RateLimits } from './rate-limit';
-export { connectStore, type Store } from './store';

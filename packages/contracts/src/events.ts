@@ -74,3 +74,21 @@ export interface EventPayloads<Id> {
   follow_events: FollowChanged<Id>;
   post_events: PostEvent<Id>;
 }
+
+/**
+ * Auth's token revocations (docs/events.md, "Token revocations"): one entry each time an account's token version
+ * rises (a password change or reset, an account deletion). Every process that checks tokens (the gateway, the
+ * socket server) reads the whole collection at start and follows its inserts through a change stream.
+ */
+export const TOKEN_REVOCATIONS = 'token_revocations';
+
+export interface TokenRevocation<Id> {
+  _id: Id;
+  /** The account's id as tokens carry it (a hex string). */
+  userId: string;
+  /** Tokens of the account whose `tv` is below this are no longer accepted. */
+  tokenVersion: number;
+  createdAt: Date;
+  /** Set when a later revocation of the same account is recorded; a TTL index counts from it. */
+  supersededAt?: Date;
+}

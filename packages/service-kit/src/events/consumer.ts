@@ -13,11 +13,11 @@ import {
 import type { Logger } from 'pino';
 import { isDatabaseUnreachable } from '../database';
 import { CursorStore } from './cursors';
-import type { EventLog, EventPayload, Recorded, StoredEvent } from './event';
+import type { EventLog, EventPayload, LogEntry, Recorded } from './event';
 import { ConsumerReporter } from './reporter';
 import { currentClusterTime, idSecondsBefore, justAfter } from './positions';
 
-export interface EventConsumerSpec<E extends EventPayload = EventPayload> {
+export interface EventConsumerSpec<E extends object = EventPayload> {
   /** Unique across services (`<service>.<purpose>`); with `log` it names the stored position. */
   name: string;
   log: EventLog<E>;
@@ -26,12 +26,19 @@ export interface EventConsumerSpec<E extends EventPayload = EventPayload> {
   /**
    * 'shared' (default): the position is stored (`event_cursors`) and shared by every instance, and a restart
    * resumes there. 'live': this process handles only what is recorded after it started and keeps its position
-   * in memory, for work each instance does for itself (pushing to the sockets it holds).
+   * in memory, for work each instance does for itself (pushing to the sockets it holds). 'replay': this process
+   * reads the whole log at each start, then follows it, its position in memory (state each process keeps in
+   * memory, such as the token revocations every verifier holds).
    */
-  position?: 'shared' | 'live';
+  position?: 'shared' | 'live' | 'replay';
 }
 
 export interface EventConsumer {
+  /**
+   * Resolves once the first stream is open: from then on every event recorded is handed over ('replay': and the
+   * whole log has been read). Never resolves while the database cannot be reached.
+   */
+  readonly ready: Promise<void>;
   /** Stops reading; resolves once the event in hand is handled and the position stored. */
   stop(): Promise<void>;
   /**
@@ -65,16 +72,16 @@ const ONLY_INSERTS = [{ $match: { operationType: 'insert' } }];
 /** A handler threw: the consumer stopped at that event and retries it. */
 export class EventHandlerError extends Error {
   constructor(
-    readonly event: StoredEvent,
+    readonly event: LogEntry,
     cause: unknown,
   ) {
     const reason = cause instanceof Error ? cause.message : String(cause);
-    super(`handling ${event.type} ${event._id.toHexString()} failed: ${reason}`, { cause });
+    super(`handling ${event.type ?? 'entry'} ${event._id.toHexString()} failed: ${reason}`, { cause });
     this.name = 'EventHandlerError';
   }
 }
 
-type Insert = ChangeStreamInsertDocument<StoredEvent>;
+type Insert = ChangeStreamInsertDocument<LogEntry>;
 
 /** A reading of the log by id: the cluster time taken before it, and the last id read. */
 interface LogScan {
@@ -94,15 +101,18 @@ interface Pending {
  * token of the last event handled) is stored after handling, so delivery is at least once.
  */
 class StreamConsumer implements EventConsumer {
-  private readonly log: Collection<StoredEvent>;
+  private readonly log: Collection<LogEntry>;
   private readonly cursors: CursorStore;
   private readonly reporter: ConsumerReporter;
-  private readonly live: boolean;
-  private stream?: ChangeStream<StoredEvent, Insert>;
+  /** Whether the position is stored in `event_cursors` (and read from there at start). */
+  private readonly stored: boolean;
+  /** Whether a start without a position reads the log first ('live' starts where the server first answers). */
+  private readonly readsLogFirst: boolean;
+  private stream?: ChangeStream<LogEntry, Insert>;
   /** Just after the last event handled (or where the stream started): where a new stream resumes. */
   private position?: ResumeToken;
   private positionTime?: Timestamp;
-  private lastId?: StoredEvent['_id'];
+  private lastId?: LogEntry['_id'];
   /** Reading the log itself, when there is no stream position to resume from. */
   private scan?: LogScan;
   private loaded = false;
@@ -113,7 +123,7 @@ class StreamConsumer implements EventConsumer {
   private retryTimer?: { timer: NodeJS.Timeout; wake: () => void };
   private readonly running: Promise<void>;
   /** Resolves once the first stream is open (and a first start's reading of the log is done). */
-  private readonly opened: Promise<void>;
+  readonly ready: Promise<void>;
   private markOpened: () => void = () => undefined;
   /** Rejects when the consumer stops, ending any drain in progress. */
   private readonly stopping: Promise<never>;
@@ -125,13 +135,15 @@ class StreamConsumer implements EventConsumer {
   constructor(
     private readonly db: Db,
     logger: Logger,
-    private readonly spec: EventConsumerSpec,
+    private readonly spec: EventConsumerSpec<LogEntry>,
   ) {
-    this.log = db.collection<StoredEvent>(spec.log.name);
+    this.log = db.collection<LogEntry>(spec.log.name);
     this.cursors = new CursorStore(db, `${spec.name}:${spec.log.name}`);
     this.reporter = new ConsumerReporter(logger.child({ consumer: spec.name, log: spec.log.name }));
-    this.live = spec.position === 'live';
-    this.opened = new Promise((resolve) => {
+    const position = spec.position ?? 'shared';
+    this.stored = position === 'shared';
+    this.readsLogFirst = position !== 'live';
+    this.ready = new Promise((resolve) => {
       this.markOpened = resolve;
     });
     this.stopping = new Promise<never>((_resolve, reject) => {
@@ -162,7 +174,7 @@ class StreamConsumer implements EventConsumer {
     try {
       for (;;) {
         if (this.stopped) throw new Error(`event consumer ${this.spec.name} stopped`);
-        await Promise.race([this.opened, this.stopping, failed]);
+        await Promise.race([this.ready, this.stopping, failed]);
         try {
           const pending = await Promise.race([this.lastPending(), failed]);
           if (pending) await Promise.race([this.reach(pending), this.stopping, failed]);
@@ -200,7 +212,7 @@ class StreamConsumer implements EventConsumer {
 
   private async consume(): Promise<void> {
     if (!this.loaded) {
-      if (!this.live) {
+      if (this.stored) {
         const stored = await this.cursors.load();
         this.position = stored?.token;
         this.positionTime = stored?.at;
@@ -210,7 +222,7 @@ class StreamConsumer implements EventConsumer {
     }
     let start: { resumeAfter?: ResumeToken; startAtOperationTime?: Timestamp } = {};
     if (this.position) start = { resumeAfter: this.position };
-    else if (!this.live) {
+    else if (this.readsLogFirst) {
       // No stream position: read what the log holds since the last event handled (or all of it), then stream
       // from just after a time taken before that reading: whatever committed later, the stream hands over.
       // A reading cut short by a failing handler goes on after the last event it handled, from the same time.
@@ -223,7 +235,7 @@ class StreamConsumer implements EventConsumer {
       this.positionTime = this.scan.at;
       this.scan = undefined;
     }
-    const stream = this.log.watch<StoredEvent, Insert>(ONLY_INSERTS, {
+    const stream = this.log.watch<LogEntry, Insert>(ONLY_INSERTS, {
       ...start,
       maxAwaitTimeMS: IDLE_WAIT_MS,
     });
@@ -256,7 +268,7 @@ class StreamConsumer implements EventConsumer {
     for (const check of [...this.progressListeners]) check();
   }
 
-  private async handleEvent(event: StoredEvent): Promise<void> {
+  private async handleEvent(event: LogEntry): Promise<void> {
     try {
       await this.spec.handle(event);
     } catch (err) {
@@ -277,7 +289,7 @@ class StreamConsumer implements EventConsumer {
   }
 
   private scheduleSave(): void {
-    if (this.live) return;
+    if (!this.stored) return;
     this.unsaved++;
     if (this.unsaved >= SAVE_EVERY) {
       clearTimeout(this.saveTimer);
@@ -294,7 +306,7 @@ class StreamConsumer implements EventConsumer {
   /** Stores the position once it moved (retried with the next event when the database is unreachable). */
   private async save(): Promise<void> {
     const { position, positionTime } = this;
-    if (this.live || !position || !positionTime || position === this.saved) return;
+    if (!this.stored || !position || !positionTime || position === this.saved) return;
     this.unsaved = 0;
     await this.cursors.save({ token: position, at: positionTime, lastId: this.lastId });
     this.saved = position;
@@ -305,7 +317,7 @@ class StreamConsumer implements EventConsumer {
    * same position, which ends as soon as the server has nothing more to give.
    */
   private async lastPending(): Promise<Pending | undefined> {
-    const probe = this.log.watch<StoredEvent, Insert>(ONLY_INSERTS, {
+    const probe = this.log.watch<LogEntry, Insert>(ONLY_INSERTS, {
       ...(this.position ? { resumeAfter: this.position } : {}),
       maxAwaitTimeMS: 1,
     });
@@ -354,9 +366,9 @@ class StreamConsumer implements EventConsumer {
 }
 
 /** Starts reading `spec.log` at once (docs/events.md "Consumers"); `startService` does this for a service. */
-export function startEventConsumer<E extends EventPayload>(
+export function startEventConsumer<E extends object>(
   deps: { db: Db; logger: Logger },
   spec: EventConsumerSpec<E>,
 ): EventConsumer {
-  return new StreamConsumer(deps.db, deps.logger, spec as unknown as EventConsumerSpec);
+  return new StreamConsumer(deps.db, deps.logger, spec as unknown as EventConsumerSpec<LogEntry>);
 }

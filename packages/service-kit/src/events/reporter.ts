@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { StoredEvent } from './event';
+import type { LogEntry } from './event';
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
@@ -30,7 +30,7 @@ export class ConsumerReporter {
     this.lastUnexpected = undefined;
   }
 
-  handleFailed(event: StoredEvent, err: unknown): void {
+  handleFailed(event: LogEntry, err: unknown): void {
     const id = event._id.toHexString();
     const fields = { eventId: id, type: event.type, err: messageOf(err) };
     if (this.failingEvent?.id === id) {
@@ -42,7 +42,7 @@ export class ConsumerReporter {
     this.logger.error(fields, 'event handler failed; retrying');
   }
 
-  handled(event: StoredEvent): void {
+  handled(event: LogEntry): void {
     if (this.failingEvent?.id !== event._id.toHexString()) return;
     this.logger.info(
       { eventId: this.failingEvent.id, attempts: this.failingEvent.attempts + 1 },

@@ -7,4 +7,4 @@ export {
   type RevocationSync,
   type TokenVersionStatus,
 } from './revocation-list';
-export { startRevocationPoller, type RevocationPoller, type RevocationSource } from './revocation-poller';
+export { followRevocations, REVOCATIONS_LOG, type RevocationFeed } from './revocation-feed';

@@ -9,19 +9,19 @@ export type RevocationListener = (userId: string, tokenVersion: number) => void;
 export type TokenVersionStatus = 'revoked' | 'current' | 'ahead';
 
 /**
- * What keeps the list up to date (the poller attaches itself): whether it has loaded every revocation once, and
- * a way to ask auth for the newer ones now. `catchUp` never rejects.
+ * What keeps the list up to date (the revocation feed attaches itself): whether it has read every revocation
+ * once, and a way to learn an account's latest version now. `catchUp` never rejects.
  */
 export interface RevocationSync {
   readonly loaded: boolean;
-  catchUp(): Promise<void>;
+  catchUp(userId: string): Promise<void>;
 }
 
 /**
  * `userId → the account's current token version` (the latest revocation recorded; auth keeps the latest of each
  * account for good, so an account missing here is at 0), in memory: the per-request check is one map lookup.
- * Fed by the poller (every process that follows revocations, within a second) and, in the gateway, by
- * `x-devcircle-revoked` response headers (at once).
+ * Fed by the revocation feed (a change stream on auth's `token_revocations`, in every process that checks tokens)
+ * and, in the gateway, by `x-devcircle-revoked` response headers (at once).
  */
 export class RevocationList {
   private readonly versions = new Map<string, number>();
@@ -36,7 +36,7 @@ export class RevocationList {
     if (tokenVersion <= (this.versions.get(userId) ?? -Infinity)) return;
     this.versions.set(userId, tokenVersion);
     for (const listener of this.listeners) {
-      // The list is fed from the poller and from proxied responses: a listener's failure must not break either.
+      // The list is fed from the feed and from proxied responses: a listener's failure must not break either.
       try {
         listener(userId, tokenVersion);
       } catch (err) {
@@ -67,15 +67,15 @@ export class RevocationList {
     return tokenVersion === current ? 'current' : 'ahead';
   }
 
-  /** Called by the poller that feeds this list (one per list). */
+  /** Called by the feed that keeps this list (one per list). */
   attach(sync: RevocationSync): void {
     this.sync = sync;
   }
 
   /**
    * Whether a token of this version is accepted. Versions grow by unguessable steps, so a version above the
-   * known one is either a token just issued on another instance (its revocation not polled yet) or a forgery:
-   * the list then asks auth at once (`catchUp`) and decides again; still ahead, it is refused. Before the
+   * known one is either a token just issued (its revocation not streamed here yet) or a forgery: the list then
+   * reads the account's latest revocation (`catchUp`) and decides again; still ahead, it is refused. Before the
    * first complete load (auth may be down at start) being ahead is not held against a token: the list does
    * not know every account's version yet.
    */
@@ -84,7 +84,7 @@ export class RevocationList {
     if (status !== 'ahead') return status === 'current';
     const sync = this.sync;
     if (!sync?.loaded) return true;
-    await sync.catchUp();
+    await sync.catchUp(userId);
     return this.status(userId, tokenVersion) === 'current';
   }
 

@@ -1,6 +1,5 @@
+import { TOKEN_REVOCATIONS, type TokenRevocation } from '@devcircle/contracts';
 import { ObjectId, type Collection, type Db } from 'mongodb';
-
-export const TOKEN_REVOCATIONS = 'token_revocations';
 
 /**
  * How long a superseded revocation is kept: longer than any token lives, so a gateway that starts later still
@@ -15,15 +14,8 @@ export const REVOCATION_TTL_INDEX = 'revocations_superseded_ttl';
 /** At most this many per answer; the gateway pages with `after`. */
 export const REVOCATION_PAGE_SIZE = 1000;
 
-export interface RevocationDoc {
-  _id: ObjectId;
-  userId: string;
-  /** Tokens of the user whose `tv` is below this are no longer accepted. */
-  tokenVersion: number;
-  createdAt: Date;
-  /** Set when a later revocation of the same user is recorded; the TTL index counts from it. */
-  supersededAt?: Date;
-}
+/** The contract's entry (@devcircle/contracts): the gateway and the socket server read these documents. */
+export type RevocationDoc = TokenRevocation<ObjectId>;
 
 export interface Revocation {
   id: string;
@@ -37,13 +29,15 @@ export interface RevocationPage {
   latest: string | null;
 }
 
-export async function createRevocationTtlIndex(db: Db): Promise<void> {
-  await db
-    .collection(TOKEN_REVOCATIONS)
-    .createIndex(
-      { supersededAt: 1 },
-      { name: REVOCATION_TTL_INDEX, expireAfterSeconds: REVOCATION_RETENTION_SECONDS },
-    );
+/**
+ * The TTL index on `supersededAt`, and `{ userId, tokenVersion }`: a verifier given a token ahead of what it knows
+ * reads that account's latest entry, and recording marks the account's lower ones superseded.
+ */
+export async function createRevocationIndexes(db: Db): Promise<void> {
+  await db.collection(TOKEN_REVOCATIONS).createIndexes([
+    { key: { supersededAt: 1 }, name: REVOCATION_TTL_INDEX, expireAfterSeconds: REVOCATION_RETENTION_SECONDS },
+    { key: { userId: 1, tokenVersion: -1 }, name: 'revocations_by_account' },
+  ]);
 }
 
 /** The `token_revocations` collection of the contract's Revocation section. */

@@ -17,12 +17,7 @@ export const SOCKET_PATH = '/socket.io';
  */
 export function attachSocketServer(server: HttpServer, ctx: NotificationsContext): Attachment {
   const { logger, config } = ctx.deps;
-  const revocations = followRevocations({
-    settings: ctx.settings,
-    internalSecret: config.internalSecret,
-    registry: ctx.registry,
-    logger,
-  });
+  const revocations = followRevocations({ db: ctx.deps.db, registry: ctx.registry, logger });
   const io: NotificationServer = new Server(server, {
     path: SOCKET_PATH,
     serveClient: false,
@@ -41,7 +36,7 @@ export function attachSocketServer(server: HttpServer, ctx: NotificationsContext
   });
   return {
     close: async () => {
-      revocations.stop();
+      await revocations.stop();
       // Closing the connections (not a socket.io disconnect) lets clients reconnect, to another instance or
       // to this one once it is back.
       io.engine.close();
