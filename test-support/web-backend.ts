@@ -99,8 +99,7 @@ export async function startWebBackend(): Promise<WebBackend> {
   const posts = await start(postsService);
   // The users service calls posts (a profile's posts) and auth (account deletion).
   const users = await start(usersService, { POSTS_URL: posts.url, AUTH_URL: auth.url });
-  // Notifications asks auth for token revocations (a revoked session's sockets end).
-  const notifications = await start(notificationsService, { AUTH_URL: auth.url });
+  const notifications = await start(notificationsService);
   const services = [auth, posts, users, notifications];
   const gateway = await startGateway({
     port: 0,

@@ -51,7 +51,8 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
   const limitStore = config.rateLimits.store === 'mongo' ? database.connected : undefined;
   const rateLimits = createRateLimits(config.rateLimits, limitStore, logger);
   // Normally the database is up: count there from the first request. If not, start anyway and count in memory.
-  await database.firstAttempt;
+  // (Revocations need no wait: until they are read, the token check does not hold a version ahead against a token.)
+  if (limitStore) await database.firstAttempt;
   const feed = followRevocations({ db: database.db, list: revocations, logger, name: 'gateway.revocations' });
   const healthChecks = startHealthChecks(
     pools,

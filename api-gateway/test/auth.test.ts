@@ -1,10 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { TOKEN_REVOCATIONS, type TokenRevocation } from '@devcircle/contracts';
+import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
 import { decodeIdentity } from '@devcircle/service-kit';
 import jwt from 'jsonwebtoken';
+import { MongoClient, ObjectId, type Collection } from 'mongodb';
 import type { RunningGateway } from '../src';
 import {
   alice,
   bearer,
+  deadUrl,
   echo,
   eventually,
   INTERNAL_SECRET,
@@ -17,49 +21,30 @@ import {
 } from './helpers';
 
 /**
- * A stand-in for auth's side of the contract: `GET /internal/revocations?after=<id>` (internal secret required,
- * ascending, at most 1000 per page), and a password change that bumps the token version and says so in
- * `x-devcircle-revoked`. Everything else is echoed.
+ * A stand-in for auth's HTTP side: a password change bumps the token version, records the revocation in
+ * `token_revocations` as auth does (the gateway follows that collection through a change stream) and says so in
+ * `x-devcircle-revoked`. Everything else is echoed. The database is a real embedded server.
  */
-interface Revocation {
-  id: string;
-  userId: string;
-  tokenVersion: number;
-}
-const revocations: Revocation[] = [];
-const revocationQueries: { after: string | null; internal: boolean }[] = [];
-let nextId = 1;
-const revoke = (userId: string, tokenVersion: number): void => {
-  revocations.push({ id: String(nextId++).padStart(8, '0'), userId, tokenVersion });
+let database: RunningServer;
+let client: MongoClient;
+let revocationsCollection: Collection<TokenRevocation<ObjectId>>;
+const revoke = async (userId: string, tokenVersion: number): Promise<void> => {
+  await revocationsCollection.insertOne({ _id: new ObjectId(), userId, tokenVersion, createdAt: new Date() });
 };
 
 function authStub(req: IncomingMessage, res: ServerResponse, body: Buffer): void {
   const url = new URL(req.url ?? '/', 'http://auth');
-  if (url.pathname === '/internal/revocations') {
-    const internal = req.headers['x-devcircle-internal'] === INTERNAL_SECRET;
-    revocationQueries.push({ after: url.searchParams.get('after'), internal });
-    res.setHeader('content-type', 'application/json');
-    if (!internal) {
-      res.statusCode = 403;
-      res.end(JSON.stringify({ message: 'Internal endpoint', code: 'FORBIDDEN' }));
-      return;
-    }
-    const after = url.searchParams.get('after');
-    const page = revocations.filter((entry) => after === null || entry.id > after).slice(0, 1000);
-    res.end(JSON.stringify({ revocations: page, latest: page.at(-1)?.id ?? after ?? null }));
-    return;
-  }
   const passwordChange = /^\/api\/users\/([^/]+)\/password$/.exec(url.pathname);
   if (req.method === 'PUT' && passwordChange) {
     const userId = passwordChange[1];
-    const versions = revocations
-      .filter((entry) => entry.userId === userId)
-      .map((entry) => entry.tokenVersion);
-    const tokenVersion = Math.max(0, ...versions) + 1;
-    revoke(userId, tokenVersion);
-    res.setHeader('content-type', 'application/json');
-    res.setHeader('x-devcircle-revoked', `${userId}:${tokenVersion}`);
-    res.end(JSON.stringify({ message: 'Password updated successfully.', tokenVersion }));
+    void (async () => {
+      const latest = await revocationsCollection.findOne({ userId }, { sort: { tokenVersion: -1 } });
+      const tokenVersion = (latest?.tokenVersion ?? 0) + 1;
+      await revoke(userId, tokenVersion);
+      res.setHeader('content-type', 'application/json');
+      res.setHeader('x-devcircle-revoked', `${userId}:${tokenVersion}`);
+      res.end(JSON.stringify({ message: 'Password updated successfully.', tokenVersion }));
+    })();
     return;
   }
   echo('auth')(req, res, body);
@@ -69,27 +54,42 @@ let auth: Upstream;
 let posts: Upstream;
 let notifications: Upstream;
 let gateway: RunningGateway;
+let upstreamEnv: Record<string, string>;
 
-// Bob's tokens were revoked before the gateway started; carol has so many peers that the start-up load pages.
+// Bob's tokens were revoked before the gateway started; a crowd of other revocations is read with his.
 const bob: TestUser = { userId: 'u-bob', email: 'bob@example.com', username: 'bob', tv: 2 };
 
 beforeAll(async () => {
-  for (let i = 0; i < 1500; i++) revoke(`u-crowd-${i}`, 1);
-  revoke(bob.userId, 3);
+  database = await startServer({ port: 0 });
+  const mongoUri = database.databaseUri('gateway-auth');
+  client = new MongoClient(mongoUri);
+  revocationsCollection = client.db().collection(TOKEN_REVOCATIONS);
+  await revocationsCollection.insertMany(
+    Array.from({ length: 1500 }, (_, i) => ({
+      _id: new ObjectId(),
+      userId: `u-crowd-${i}`,
+      tokenVersion: 1,
+      createdAt: new Date(),
+    })),
+  );
+  await revoke(bob.userId, 3);
   auth = await startUpstream('auth', authStub);
   posts = await startUpstream('posts');
   notifications = await startUpstream('notifications');
-  gateway = await startTestGateway({
+  upstreamEnv = {
     AUTH_URLS: auth.url,
     POSTS_URLS: posts.url,
     USERS_URLS: posts.url,
     NOTIFICATIONS_URLS: notifications.url,
-  });
+  };
+  gateway = await startTestGateway({ ...upstreamEnv, MONGODB_URI: mongoUri });
   await gateway.revocationsLoaded;
 });
 afterAll(async () => {
   await gateway.stop();
   await Promise.all([auth.stop(), posts.stop(), notifications.stop()]);
+  await client.close();
+  await database.stop();
 });
 
 const get = (path: string, headers: Record<string, string> = {}) =>
@@ -185,11 +185,7 @@ test('an expired token answers 401 TOKEN_EXPIRED', async () => {
   expect(await response.json()).toMatchObject({ code: 'TOKEN_EXPIRED' });
 });
 
-test('revocations loaded at start (paged past 1000) refuse older tokens with TOKEN_REVOKED', async () => {
-  // The first query had no `after`; the next page continued after the last id of the first.
-  expect(revocationQueries[0]).toEqual({ after: null, internal: true });
-  expect(revocationQueries[1]).toEqual({ after: '00001000', internal: true });
-
+test('revocations read at start refuse older tokens with TOKEN_REVOKED', async () => {
   const old = await get('/api/posts', bearer(sign(bob)));
   expect(old.status).toBe(401);
   expect(await old.json()).toEqual({
@@ -202,14 +198,13 @@ test('revocations loaded at start (paged past 1000) refuse older tokens with TOK
   expect((await get('/api/posts', bearer(sign({ ...crowd, tv: 1 })))).status).toBe(200);
 });
 
-test('the poller picks up a revocation made elsewhere within a second or so', async () => {
+test('a revocation recorded elsewhere reaches the gateway through the change stream', async () => {
   const dave: TestUser = { userId: 'u-dave', email: 'dave@example.com', username: 'dave', tv: 0 };
   const token = sign(dave);
   expect((await get('/api/posts', bearer(token))).status).toBe(200);
-  const lastId = revocations.at(-1)?.id;
-  revoke(dave.userId, 1); // as if another gateway had proxied dave's password change
-  await eventually(async () => (await get('/api/posts', bearer(token))).status === 401);
-  expect(revocationQueries.some((query) => query.after === lastId && query.internal)).toBe(true);
+  await revoke(dave.userId, 1); // as if another gateway had proxied dave's password change
+  await eventually(() => gateway.revocations.isRevoked(dave.userId, 0));
+  expect((await get('/api/posts', bearer(token))).status).toBe(401);
   expect((await get('/api/posts', bearer(sign({ ...dave, tv: 1 })))).status).toBe(200);
 });
 
@@ -224,21 +219,18 @@ test('a password change proxied by this gateway revokes the old token at once, a
   expect(change.status).toBe(200);
   expect(change.headers.get('x-devcircle-revoked')).toBeNull();
   const { tokenVersion } = (await change.json()) as { tokenVersion: number };
-  // No waiting for the poller: the very next request is refused.
+  // No waiting for the change stream: the very next request is refused.
   const next = await get('/api/posts', bearer(token));
   expect(next.status).toBe(401);
   expect(await next.json()).toMatchObject({ code: 'TOKEN_REVOKED' });
   expect((await get('/api/posts', bearer(sign({ ...erin, tv: tokenVersion })))).status).toBe(200);
 });
 
-test('the response-header path alone revokes (poller not involved)', async () => {
-  // A second gateway whose poller cannot reach auth: only the header can tell it.
+test('the response-header path alone revokes (the revocation feed not involved)', async () => {
+  // A second gateway that cannot reach the database: only the header can tell it.
   const isolated = await startTestGateway({
-    AUTH_URLS: auth.url,
-    POSTS_URLS: posts.url,
-    USERS_URLS: posts.url,
-    NOTIFICATIONS_URLS: notifications.url,
-    INTERNAL_SECRET: 'a-different-internal-secret',
+    ...upstreamEnv,
+    MONGODB_URI: `mongodb://127.0.0.1:${(await deadUrl()).port}/nowhere`,
   });
   try {
     const frank: TestUser = { userId: 'u-frank', email: 'frank@example.com', username: 'frank', tv: 0 };

@@ -39,7 +39,6 @@ test('one-machine defaults', () => {
     maxBodyBytes: 1024 * 1024,
     corsOrigins: [],
     trustProxyHops: 0,
-    revocationPollMs: 1000,
     static: { enabled: true, shellDist: path.join(repo, 'shell', 'dist') },
     rateLimits: {
       store: 'mongo',

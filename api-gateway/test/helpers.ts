@@ -138,7 +138,6 @@ export function gatewayEnv(env: Record<string, string> = {}): NodeJS.ProcessEnv 
     RATE_LIMIT_STORE: 'memory',
     SERVE_STATIC: 'false',
     HEALTH_CHECK_INTERVAL_MS: '0',
-    REVOCATION_POLL_MS: '50',
     ...env,
   };
 }

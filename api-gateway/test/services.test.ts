@@ -5,7 +5,7 @@ import type { RunningGateway } from '../src';
 import { bearer, eventually, INTERNAL_SECRET, startTestGateway } from './helpers';
 import { startStack, type Stack } from './stack';
 
-/** The real services behind one gateway, and a second gateway that learns revocations by polling only. */
+/** The real services behind one gateway, and a second gateway that learns revocations from the change stream only. */
 let stack: Stack;
 let gateway: RunningGateway;
 let otherGateway: RunningGateway;
@@ -13,7 +13,7 @@ let otherGateway: RunningGateway;
 beforeAll(async () => {
   stack = await startStack({ RATE_LIMIT_LOGIN_PER_ACCOUNT: '3' });
   gateway = stack.gateway;
-  otherGateway = await startTestGateway({ ...stack.gatewayEnv, REVOCATION_POLL_MS: '200' });
+  otherGateway = await startTestGateway(stack.gatewayEnv);
   await otherGateway.revocationsLoaded;
 });
 afterAll(async () => {
@@ -102,7 +102,7 @@ test('bug reports reach notifications, anonymous or signed in', async () => {
   }
 });
 
-test('a password change revokes the old token on this gateway at once, and on the other within a poll', async () => {
+test('a password change revokes the old token on this gateway at once, and on the other through the change stream', async () => {
   const oldToken = ada.token;
   expect((await send(otherGateway, 'GET', '/api/auth/me', undefined, bearer(oldToken))).status).toBe(200);
   const changed = await send(

@@ -159,7 +159,6 @@ test('a long-polling request with a valid token carries no signed identity eithe
     headers: { ...bearer(sign()), 'x-devcircle-identity': 'forged.identity' },
   });
   expect(response.status).toBe(200);
-  // The upstream also answers the gateway's revocation polls: the request is the last one to /socket.io.
   const seen = notifications.seen.filter((request) => request.url.startsWith('/socket.io/')).at(-1);
   expect(seen?.url).toBe('/socket.io/?EIO=4&transport=polling');
   expect(seen?.headers['x-devcircle-identity']).toBeUndefined();

@@ -57,12 +57,10 @@ export async function startStack(gatewayOverrides: Record<string, string> = {}):
     LOG_LEVEL: process.env.GATEWAY_LOG ?? 'silent',
   };
   const services = {} as Record<ServiceName, RunningService>;
-  // The users service calls posts and auth (profile posts, account deletion), notifications asks auth for
-  // token revocations: they learn where those run.
+  // The users service calls posts and auth (profile posts, account deletion): it learns where those run.
   const envFor = (definition: ServiceDefinition): NodeJS.ProcessEnv => {
     if (definition === usersService)
       return { ...env, POSTS_URL: services.posts.url, AUTH_URL: services.auth.url };
-    if (definition === notificationsService) return { ...env, AUTH_URL: services.auth.url };
     return env;
   };
   const launch = async (definition: ServiceDefinition, port = 0): Promise<RunningService> => {

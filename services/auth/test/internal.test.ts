@@ -1,9 +1,5 @@
+import { TOKEN_REVOCATIONS } from '@devcircle/contracts';
 import { call, identityHeader, identityOf, internal, register, startAuth, type AuthHarness } from './harness';
-
-interface RevocationPage {
-  revocations: { id: string; userId: string; tokenVersion: number }[];
-  latest: string | null;
-}
 
 let auth: AuthHarness;
 beforeAll(async () => {
@@ -11,8 +7,12 @@ beforeAll(async () => {
 });
 afterAll(() => auth.stop());
 
-const revocations = (query = '', headers = internal()) =>
-  call<RevocationPage>(auth.service, 'GET', `/internal/revocations${query}`, undefined, headers);
+/** The verifiers read auth's revocations from the collection (a change stream): what they would find. */
+const revocationsOf = (userId: string) =>
+  auth.service.deps.db
+    .collection(TOKEN_REVOCATIONS)
+    .find({ userId }, { projection: { _id: 0, userId: 1, tokenVersion: 1 } })
+    .toArray();
 const deleteAccount = (id: string, headers = internal()) =>
   call<{ message: string; revocation?: { userId: string; tokenVersion: number } }>(
     auth.service,
@@ -29,11 +29,11 @@ test('internal endpoints refuse calls without the internal secret', async () => 
     { 'x-devcircle-internal': 'wrong-secret' },
     identityHeader(identityOf(someone.user)),
   ]) {
-    const list = await revocations('', headers);
-    expect(list.status).toBe(403);
-    expect(list.body).toEqual({ message: 'Internal endpoint', code: 'FORBIDDEN' });
-    expect((await deleteAccount(someone.user.id, headers)).status).toBe(403);
+    const refused = await deleteAccount(someone.user.id, headers);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: 'Internal endpoint', code: 'FORBIDDEN' });
   }
+  expect(await revocationsOf(someone.user.id)).toEqual([]);
   const stillThere = await call(
     auth.service,
     'GET',
@@ -44,39 +44,13 @@ test('internal endpoints refuse calls without the internal secret', async () => 
   expect(stillThere.status).toBe(200);
 });
 
-test('revocations: everything without `after`, then only newer ones, in ascending order', async () => {
-  const empty = await revocations();
-  expect(empty.status).toBe(200);
-  const start = empty.body.latest;
-
-  const users = await Promise.all(['rev1', 'rev2', 'rev3'].map((name) => register(auth, name)));
-  for (const user of users) expect((await deleteAccount(user.user.id)).status).toBe(200);
-
-  const all = await revocations();
-  const ids = all.body.revocations.map((r) => r.id);
-  expect(ids).toEqual([...ids].sort());
-  expect(all.body.latest).toBe(ids[ids.length - 1]);
-
-  const newer = await revocations(start ? `?after=${start}` : '');
-  expect(newer.body.revocations.map((r) => r.userId)).toEqual(users.map((u) => u.user.id));
-  expect(newer.body.revocations.every((r) => Number.isInteger(r.tokenVersion) && r.tokenVersion > 0)).toBe(
-    true,
-  );
-
-  const nothingNew = await revocations(`?after=${all.body.latest}`);
-  expect(nothingNew.body).toEqual({ revocations: [], latest: all.body.latest });
-});
-
-test('revocations: a malformed `after` or an unknown parameter is a 400', async () => {
-  expect((await revocations('?after=xyz')).status).toBe(400);
-  expect((await revocations('?after=0123456789abcdef01234567&limit=5')).body).toMatchObject({
-    message: 'limit is not allowed',
-  });
+test('the revocation list is no longer served over HTTP: verifiers follow the collection', async () => {
+  const reply = await call(auth.service, 'GET', '/internal/revocations', undefined, internal());
+  expect(reply.status).toBe(404);
 });
 
 test('deleting an account removes it and revokes its tokens', async () => {
   const doomed = await register(auth, 'doomed', 'doomed@example.com', 'farewell');
-  const before = (await revocations()).body.latest;
   const reply = await deleteAccount(doomed.user.id);
   expect(reply.status).toBe(200);
   const version = reply.body.revocation?.tokenVersion ?? 0;
@@ -87,10 +61,7 @@ test('deleting an account removes it and revokes its tokens', async () => {
   });
   expect(reply.headers.get('x-devcircle-revoked')).toBe(`${doomed.user.id}:${version}`);
 
-  const recorded = await revocations(before ? `?after=${before}` : '');
-  expect(recorded.body.revocations).toEqual([
-    { id: expect.any(String), userId: doomed.user.id, tokenVersion: version },
-  ]);
+  expect(await revocationsOf(doomed.user.id)).toEqual([{ userId: doomed.user.id, tokenVersion: version }]);
 
   const me = await call(
     auth.service,

@@ -12,17 +12,11 @@ import { parseAccountId } from '../accounts/repository';
 import type { AuthContext } from '../context';
 import { revokeOlderTokens } from '../tokens/revoke';
 
-const revocationsQuery = Joi.object({ after: objectIdString('after') });
 const accountParams = Joi.object({ id: objectIdString('Account id').required() });
 
 /** Calls from the gateway and other services only; the gateway never routes `/internal`. */
 export function internalRoutes(router: Router, auth: AuthContext): void {
   const internalOnly = requireInternal(auth.deps.config.internalSecret);
-
-  router.get('/internal/revocations', internalOnly, validate({ query: revocationsQuery }), async (ctx) => {
-    const { after } = validated<{ after?: string }>(ctx.state, 'query');
-    ctx.body = await auth.revocations.listAfter(after ? new ObjectId(after) : undefined);
-  });
 
   // For the users service's account deletion. Not idempotent by design: a second call answers 404, which the
   // caller can take as "already gone".

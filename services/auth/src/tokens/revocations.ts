@@ -11,9 +11,6 @@ export const REVOCATION_RETENTION_SECONDS = 30 * 24 * 60 * 60;
 /** The TTL index on `supersededAt` (only superseded entries carry the field, so only they expire). */
 export const REVOCATION_TTL_INDEX = 'revocations_superseded_ttl';
 
-/** At most this many per answer; the gateway pages with `after`. */
-export const REVOCATION_PAGE_SIZE = 1000;
-
 /** The contract's entry (@devcircle/contracts): the gateway and the socket server read these documents. */
 export type RevocationDoc = TokenRevocation<ObjectId>;
 
@@ -23,19 +20,17 @@ export interface Revocation {
   tokenVersion: number;
 }
 
-export interface RevocationPage {
-  revocations: Revocation[];
-  /** The id to pass as `after` next time: the last one returned, or `after` itself when nothing is new. */
-  latest: string | null;
-}
-
 /**
  * The TTL index on `supersededAt`, and `{ userId, tokenVersion }`: a verifier given a token ahead of what it knows
  * reads that account's latest entry, and recording marks the account's lower ones superseded.
  */
 export async function createRevocationIndexes(db: Db): Promise<void> {
   await db.collection(TOKEN_REVOCATIONS).createIndexes([
-    { key: { supersededAt: 1 }, name: REVOCATION_TTL_INDEX, expireAfterSeconds: REVOCATION_RETENTION_SECONDS },
+    {
+      key: { supersededAt: 1 },
+      name: REVOCATION_TTL_INDEX,
+      expireAfterSeconds: REVOCATION_RETENTION_SECONDS,
+    },
     { key: { userId: 1, tokenVersion: -1 }, name: 'revocations_by_account' },
   ]);
 }
@@ -62,23 +57,5 @@ export class RevocationLog {
       { $set: { supersededAt: now } },
     );
     return { id: doc._id.toHexString(), userId, tokenVersion };
-  }
-
-  /** Ascending by id (the `_id` index), so paging with `after` never skips or repeats within one writer. */
-  async listAfter(after: ObjectId | undefined): Promise<RevocationPage> {
-    const docs = await this.revocations
-      .find(after ? { _id: { $gt: after } } : {})
-      .sort({ _id: 1 })
-      .limit(REVOCATION_PAGE_SIZE)
-      .toArray();
-    const revocations = docs.map((doc) => ({
-      id: doc._id.toHexString(),
-      userId: doc.userId,
-      tokenVersion: doc.tokenVersion,
-    }));
-    const latest = revocations.length
-      ? revocations[revocations.length - 1].id
-      : (after?.toHexString() ?? null);
-    return { revocations, latest };
   }
 }
