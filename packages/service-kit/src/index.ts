@@ -32,6 +32,7 @@ export {
 } from './errors';
 export { errorHandler } from './error-handler';
 export {
+  BATCH_MAX,
   currentClusterTime,
   EVENT_CURSORS,
   ensureEventLog,

@@ -24,6 +24,13 @@ export interface EventConsumerSpec<E extends object = EventPayload> {
   /** Must be idempotent: an event can be handed over again after a crash or a restart. */
   handle(event: Recorded<E>): Promise<void>;
   /**
+   * Optional: handles several events at once (what the stream already holds, in commit order, at most
+   * `BATCH_MAX`), with the outcome of handling them one by one in that order, and as idempotently. When it
+   * throws, the consumer hands the same events to `handle` one at a time, which finds the failing one (logged,
+   * retried, nothing after it passed over); so it may stop at its first failure or not, but must not swallow one.
+   */
+  handleBatch?(events: Recorded<E>[]): Promise<void>;
+  /**
    * 'shared' (default): the position is stored (`event_cursors`) and shared by every instance, and a restart
    * resumes there. 'live': this process handles only what is recorded after it started and keeps its position
    * in memory, for work each instance does for itself (pushing to the sockets it holds). 'replay': this process
@@ -34,6 +41,8 @@ export interface EventConsumerSpec<E extends object = EventPayload> {
 }
 
 export interface EventConsumer {
+  /** The spec's `name`. */
+  readonly name: string;
   /**
    * Resolves once the first stream is open: from then on every event recorded is handed over ('replay': and the
    * whole log has been read). Never resolves while the database cannot be reached.
@@ -58,6 +67,8 @@ const RETRY_MS = 1000;
 /** The position is stored this long after the last event handled, or after this many events, whichever is first. */
 const SAVE_DELAY_MS = 100;
 const SAVE_EVERY = 500;
+/** The most events handed to `handleBatch` at once: what the stream (or a reading of the log) already holds. */
+export const BATCH_MAX = 500;
 /**
  * Reading the log itself (no stored stream position: a first start, or history the oplog no longer holds) starts
  * this far before the last event handled: ids are made before their inserts commit, so commit order and id order
@@ -131,12 +142,14 @@ class StreamConsumer implements EventConsumer {
   /** Drains waiting for the position to reach an event (checked after each event handled), or for a failure. */
   private readonly progressListeners = new Set<() => void>();
   private readonly failureListeners = new Set<(err: EventHandlerError) => void>();
+  readonly name: string;
 
   constructor(
     private readonly db: Db,
     logger: Logger,
     private readonly spec: EventConsumerSpec<LogEntry>,
   ) {
+    this.name = spec.name;
     this.log = db.collection<LogEntry>(spec.log.name);
     this.cursors = new CursorStore(db, `${spec.name}:${spec.log.name}`);
     this.reporter = new ConsumerReporter(logger.child({ consumer: spec.name, log: spec.log.name }));
@@ -247,25 +260,73 @@ class StreamConsumer implements EventConsumer {
       this.reporter.connected();
       this.markOpened();
     });
-    while (!this.stopped) await this.handleChange(await stream.next());
-  }
-
-  /** Reads the log in id order after `scan.after` (all of it on a first start). */
-  private async readLog(scan: LogScan): Promise<void> {
-    const filter = scan.after ? { _id: { $gt: scan.after } } : {};
-    for await (const event of this.log.find(filter).sort({ _id: 1 })) {
-      if (this.stopped) return;
-      await this.handleEvent(event);
-      scan.after = event._id;
+    while (!this.stopped) {
+      // The change waited for, and whatever the driver already holds after it (no further round trip).
+      const changes = [await stream.next()];
+      while (changes.length < BATCH_MAX && stream.bufferedCount() > 0) {
+        const change = await stream.tryNext();
+        if (!change) break;
+        changes.push(change);
+      }
+      await this.handleChanges(changes);
     }
   }
 
-  private async handleChange(change: Insert): Promise<void> {
-    await this.handleEvent(change.fullDocument);
-    this.position = change._id;
-    this.positionTime = change.clusterTime ?? this.positionTime;
-    this.scheduleSave();
-    for (const check of [...this.progressListeners]) check();
+  /** Reads the log in id order after `scan.after` (all of it on a first start), a driver batch at a time. */
+  private async readLog(scan: LogScan): Promise<void> {
+    const cursor = this.log.find(scan.after ? { _id: { $gt: scan.after } } : {}).sort({ _id: 1 });
+    try {
+      for (let event = await cursor.next(); event && !this.stopped; event = await cursor.next()) {
+        const held = Math.min(cursor.bufferedCount(), BATCH_MAX - 1);
+        const events = [event, ...cursor.readBufferedDocuments(held)];
+        await this.handleEvents(events, (last) => {
+          scan.after = events[last]._id;
+        });
+      }
+    } finally {
+      await cursor.close().catch(() => undefined);
+    }
+  }
+
+  private async handleChanges(changes: Insert[]): Promise<void> {
+    await this.handleEvents(
+      changes.map((change) => change.fullDocument),
+      (last, count) => {
+        this.position = changes[last]._id;
+        this.positionTime = changes[last].clusterTime ?? this.positionTime;
+        this.scheduleSave(count);
+        for (const check of [...this.progressListeners]) check();
+      },
+    );
+  }
+
+  /**
+   * Hands `events` to the spec's `handleBatch` when it has one (and there is more than one), else, or when the
+   * batch fails, to `handle` one at a time. `advance(last, count)`: `events[last]` and the `count` events up to
+   * it are handled (the position moves past them).
+   */
+  private async handleEvents(
+    events: LogEntry[],
+    advance: (last: number, count: number) => void,
+  ): Promise<void> {
+    if (events.length > 1 && this.spec.handleBatch) {
+      try {
+        await this.spec.handleBatch(events);
+        for (const event of events) this.reporter.handled(event);
+        this.lastId = events[events.length - 1]._id;
+        advance(events.length - 1, events.length);
+        return;
+      } catch (err) {
+        // The outage is the database's; anything else is found, logged and retried event by event below.
+        if (isDatabaseUnreachable(err)) throw err;
+        this.reporter.batchFailed(events.length, err);
+      }
+    }
+    for (const [index, event] of events.entries()) {
+      if (this.stopped) return;
+      await this.handleEvent(event);
+      advance(index, 1);
+    }
   }
 
   private async handleEvent(event: LogEntry): Promise<void> {
@@ -288,9 +349,9 @@ class StreamConsumer implements EventConsumer {
     else this.reporter.unexpected(err);
   }
 
-  private scheduleSave(): void {
+  private scheduleSave(count: number): void {
     if (!this.stored) return;
-    this.unsaved++;
+    this.unsaved += count;
     if (this.unsaved >= SAVE_EVERY) {
       clearTimeout(this.saveTimer);
       this.saveTimer = undefined;

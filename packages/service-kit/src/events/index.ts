@@ -1,4 +1,5 @@
 export {
+  BATCH_MAX,
   EventHandlerError,
   IDLE_WAIT_MS,
   startEventConsumer,

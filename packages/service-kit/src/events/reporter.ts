@@ -42,6 +42,11 @@ export class ConsumerReporter {
     this.logger.error(fields, 'event handler failed; retrying');
   }
 
+  /** A batch handler threw: its events are handed over one at a time, which logs the failing one. */
+  batchFailed(events: number, err: unknown): void {
+    this.logger.debug({ events, err: messageOf(err) }, 'event batch handler failed; handling one at a time');
+  }
+
   handled(event: LogEntry): void {
     if (this.failingEvent?.id !== event._id.toHexString()) return;
     this.logger.info(

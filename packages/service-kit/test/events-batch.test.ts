@@ -1,0 +1,186 @@
+import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
+import { MongoClient, type Db, type ObjectId } from 'mongodb';
+import {
+  BATCH_MAX,
+  createLogger,
+  EVENT_CURSORS,
+  EventHandlerError,
+  recordEvent,
+  startEventConsumer,
+  type EventConsumer,
+  type EventConsumerSpec,
+  type EventCursor,
+} from '../src';
+import { capturingLogger, ERROR, INFO, LOG, until, type TestEvent } from './event-helpers';
+
+// The consumer's batch path (docs/events.md "Batches"): a spec with `handleBatch` gets what the stream (or a
+// reading of the log) already holds, in order; a failing batch is handed over again one event at a time.
+
+const quiet = createLogger('events-batch-test', 'silent');
+let server: RunningServer;
+let client: MongoClient;
+let dbCount = 0;
+const running: EventConsumer[] = [];
+
+beforeAll(async () => {
+  server = await startServer({ port: 0 });
+  client = new MongoClient(`mongodb://127.0.0.1:${server.port}/`);
+  await client.connect();
+});
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((consumer) => consumer.stop()));
+});
+afterAll(async () => {
+  await client.close();
+  await server.stop();
+});
+
+const freshDb = (): Db => client.db(`events-batch-${++dbCount}`);
+
+function consume(db: Db, spec: Omit<EventConsumerSpec<TestEvent>, 'name' | 'log'>, logger = quiet) {
+  const consumer = startEventConsumer({ db, logger }, { name: 'test.batch', log: LOG, ...spec });
+  running.push(consumer);
+  return consumer;
+}
+
+async function record(db: Db, from: number, to: number): Promise<ObjectId[]> {
+  const ids: ObjectId[] = [];
+  for (let n = from; n <= to; n++) ids.push(await recordEvent(db, LOG, { type: 'numbered', n }));
+  return ids;
+}
+
+const range = (from: number, to: number): number[] =>
+  Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const cursorOf = (db: Db) =>
+  db.collection<EventCursor>(EVENT_CURSORS).findOne({ _id: `test.batch:${LOG.name}` });
+
+/** A batching handler that keeps each batch it was given (as `n`s) and everything handled, in order. */
+function batcher() {
+  const batches: number[][] = [];
+  const handled: number[] = [];
+  const spec: Omit<EventConsumerSpec<TestEvent>, 'name' | 'log'> = {
+    handle: async (event) => {
+      handled.push(Number(event.n));
+    },
+    handleBatch: async (events) => {
+      const ns = events.map((event) => Number(event.n));
+      batches.push(ns);
+      handled.push(...ns);
+    },
+  };
+  return { batches, handled, spec };
+}
+
+test('a backlog goes to handleBatch in order, at most BATCH_MAX at a time, on a first start and on a resume', async () => {
+  const db = freshDb();
+  const first = BATCH_MAX + 200;
+  await record(db, 1, first);
+  // A first start reads the log itself, a driver batch at a time.
+  const reading = batcher();
+  const consumer = consume(db, reading.spec);
+  await consumer.drain();
+  expect(reading.handled).toEqual(range(1, first));
+  expect(reading.batches.length).toBeGreaterThan(1);
+  expect(Math.max(...reading.batches.map((batch) => batch.length))).toBeLessThanOrEqual(BATCH_MAX);
+  await consumer.stop();
+
+  // Recorded while no consumer runs: the resumed stream's first answer holds them all.
+  const last = first + BATCH_MAX + 100;
+  const ids = await record(db, first + 1, last);
+  const resumed = batcher();
+  const again = consume(db, resumed.spec);
+  await again.drain();
+  expect(resumed.handled).toEqual(range(first + 1, last));
+  expect(resumed.batches.length).toBeGreaterThan(1);
+  expect(resumed.batches.every((batch) => batch.length <= BATCH_MAX)).toBe(true);
+  expect(resumed.batches[0]).toHaveLength(BATCH_MAX);
+  // The position is stored after the whole batch: at the last event.
+  expect((await cursorOf(db))!.lastId!.equals(ids[ids.length - 1])).toBe(true);
+
+  // Live events still come through (alone or batched, as the stream has them), once each.
+  await record(db, last + 1, last + 3);
+  await again.drain();
+  expect(resumed.handled).toEqual(range(first + 1, last + 3));
+});
+
+test('a failing batch is handed over one event at a time: logged once, retried, nothing after the event first', async () => {
+  const db = freshDb();
+  const seed = consume(db, { handle: async () => undefined });
+  await seed.drain();
+  await seed.stop();
+  const ids = await record(db, 1, 5);
+  const capture = capturingLogger();
+  const batches: number[][] = [];
+  const single: number[] = [];
+  let failures = 2;
+  const consumer = consume(
+    db,
+    {
+      // Refuses any batch holding event 3, without applying any of it.
+      handleBatch: async (events) => {
+        const ns = events.map((event) => Number(event.n));
+        batches.push(ns);
+        if (ns.includes(3)) throw new Error('batch refused');
+      },
+      handle: async (event) => {
+        if (event.n === 3 && failures-- > 0) throw new Error('projection write refused');
+        single.push(Number(event.n));
+      },
+    },
+    capture.logger,
+  );
+  // The stream resumes with all five at once; the batch fails, then 1 and 2 alone succeed and 3 fails.
+  await expect(consumer.drain()).rejects.toBeInstanceOf(EventHandlerError);
+  expect(batches[0]).toEqual([1, 2, 3, 4, 5]);
+  expect(single).toEqual([1, 2]);
+  // Retried from event 3 (as a batch again, then alone) until it succeeds; 4 and 5 only after it.
+  await until('all five handled', () => single.length === 5);
+  expect(single).toEqual([1, 2, 3, 4, 5]);
+  expect(batches.slice(1).every((batch) => batch[0] === 3)).toBe(true);
+  await consumer.drain();
+  expect((await cursorOf(db))!.lastId!.equals(ids[4])).toBe(true);
+  const errors = capture.lines.filter((line) => line.level === ERROR);
+  expect(errors).toHaveLength(1);
+  expect(errors[0]).toMatchObject({ eventId: ids[2].toHexString(), err: 'projection write refused' });
+  expect(capture.messages(INFO)).toContain('event handled after retries');
+});
+
+test('a batch that succeeds after a failed one goes on batched', async () => {
+  const db = freshDb();
+  const seed = consume(db, { handle: async () => undefined });
+  await seed.drain();
+  await seed.stop();
+  await record(db, 1, 4);
+  const batches: number[][] = [];
+  const single: number[] = [];
+  let refuse = true;
+  const consumer = consume(db, {
+    // A passing failure (not the database's): the events are handled one at a time instead, and they succeed.
+    handleBatch: async (events) => {
+      if (refuse) {
+        refuse = false;
+        throw new Error('lock timeout');
+      }
+      batches.push(events.map((event) => Number(event.n)));
+    },
+    handle: async (event) => {
+      single.push(Number(event.n));
+    },
+  });
+  await consumer.drain();
+  expect(single).toEqual([1, 2, 3, 4]);
+  expect(batches).toEqual([]);
+  await consumer.stop();
+  await record(db, 5, 8);
+  const again = consume(db, {
+    handleBatch: async (events) => {
+      batches.push(events.map((event) => Number(event.n)));
+    },
+    handle: async (event) => {
+      single.push(Number(event.n));
+    },
+  });
+  await again.drain();
+  expect(batches).toEqual([[5, 6, 7, 8]]);
+  expect(single).toEqual([1, 2, 3, 4]);
+});
