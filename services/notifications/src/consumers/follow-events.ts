@@ -1,27 +1,27 @@
 import type { FollowChanged } from '@devcircle/contracts';
-import { eventObjectId, LOGS, type EventConsumerSpec } from '@devcircle/service-kit';
+import { eventObjectId, LOGS, type EventConsumerSpec, type Recorded } from '@devcircle/service-kit';
 import type { ObjectId } from 'mongodb';
 import type { NotificationsContext } from '../context';
-import { notify } from '../notifications/notify';
+import { notifyAll, type Happening } from '../notifications/notify';
 import { actorOf } from './actor';
 
 /**
  * `notifications.follows`: a follow notifies the followed user. An unfollow leaves the notification, and
- * following again does not notify twice: one follow notification per pair.
+ * following again does not notify twice: one follow notification per pair. A batch makes its notifications with
+ * one lookup and one insert (`notifyAll`).
  */
 export function followEventsConsumer(ctx: NotificationsContext): EventConsumerSpec<FollowChanged<ObjectId>> {
-  return {
-    name: 'notifications.follows',
-    log: LOGS.follows,
-    handle: async (event) => {
-      if (event.type !== 'follow') return;
+  const handleBatch = async (events: Recorded<FollowChanged<ObjectId>>[]): Promise<void> => {
+    const happenings: Happening[] = [];
+    for (const event of events) {
+      if (event.type !== 'follow') continue;
       const actor = actorOf(event);
       const recipientId = eventObjectId(event.targetId);
       if (!actor || !recipientId) {
         ctx.deps.logger.error({ eventId: event._id }, 'malformed follow event; skipped');
-        return;
+        continue;
       }
-      await notify(ctx, {
+      happenings.push({
         type: 'follow',
         recipientId,
         actorId: actor.id,
@@ -30,6 +30,13 @@ export function followEventsConsumer(ctx: NotificationsContext): EventConsumerSp
         key: `follow:${actor.id.toHexString()}`,
         event,
       });
-    },
+    }
+    await notifyAll(ctx, happenings);
+  };
+  return {
+    name: 'notifications.follows',
+    log: LOGS.follows,
+    handle: (event) => handleBatch([event]),
+    handleBatch,
   };
 }

@@ -2,51 +2,77 @@ import type { PostEvent } from '@devcircle/contracts';
 import { eventObjectId, LOGS, type EventConsumerSpec, type Recorded } from '@devcircle/service-kit';
 import { ObjectId } from 'mongodb';
 import type { NotificationsContext } from '../context';
-import { notify } from '../notifications/notify';
+import { notifyAll, type Happening } from '../notifications/notify';
 import { recordSignal } from '../events/signals';
 import { actorOf } from './actor';
+
+type Event = Recorded<PostEvent<ObjectId>>;
 
 /**
  * `notifications.posts`: a like or a comment on someone's post notifies its author. An unlike leaves the
  * like's notification as it is (it told of something that happened), and liking the same post again does not
  * notify twice: one like notification per person and post. A deleted post takes its notifications with it, a
  * deleted comment its own.
+ *
+ * A batch (what the stream already holds) makes the notifications of each run of likes and comments with one
+ * lookup and one insert (`notifyAll`); a deletion is applied where it stands, between runs, so the outcome is
+ * that of one event after the other.
  */
 export function postEventsConsumer(ctx: NotificationsContext): EventConsumerSpec<PostEvent<ObjectId>> {
+  const handleBatch = async (events: Event[]): Promise<void> => {
+    let run: Happening[] = [];
+    for (const event of events) {
+      if (isDeletion(event)) {
+        await notifyAll(ctx, run);
+        run = [];
+        await forget(ctx, event);
+        continue;
+      }
+      const happening = happeningOf(ctx, event);
+      if (happening) run.push(happening);
+    }
+    await notifyAll(ctx, run);
+  };
   return {
     name: 'notifications.posts',
     log: LOGS.posts,
-    handle: async (event) => {
-      if (event.type === 'post.deleted' || event.type === 'comment.deleted') return forget(ctx, event);
-      if (event.type !== 'like' && event.type !== 'comment') return;
-      const actor = actorOf(event);
-      const postId = eventObjectId(event.postId);
-      const recipientId = eventObjectId(event.postAuthorId);
-      if (!actor || !postId || !recipientId) {
-        // Retrying cannot repair it, and holding it would stop every later event.
-        ctx.deps.logger.error({ eventId: event._id, type: event.type }, 'malformed post event; skipped');
-        return;
-      }
-      const commentId = eventObjectId(event.commentId) ?? event._id;
-      const key =
-        event.type === 'like'
-          ? `like:${actor.id.toHexString()}:${postId.toHexString()}`
-          : `comment:${commentId.toHexString()}`;
-      await notify(ctx, {
-        type: event.type,
-        recipientId,
-        actorId: actor.id,
-        actorUsername: actor.username,
-        postId,
-        key,
-        event,
-      });
-    },
+    handle: (event) => handleBatch([event]),
+    handleBatch,
+  };
+}
+
+const isDeletion = (event: Event): boolean =>
+  event.type === 'post.deleted' || event.type === 'comment.deleted';
+
+/** What a like or a comment notifies; undefined for other types and (logged) for a malformed event. */
+function happeningOf(ctx: NotificationsContext, event: Event): Happening | undefined {
+  if (event.type !== 'like' && event.type !== 'comment') return undefined;
+  const actor = actorOf(event);
+  const postId = eventObjectId(event.postId);
+  const recipientId = eventObjectId(event.postAuthorId);
+  if (!actor || !postId || !recipientId) {
+    // Retrying cannot repair it, and holding it would stop every later event.
+    ctx.deps.logger.error({ eventId: event._id, type: event.type }, 'malformed post event; skipped');
+    return undefined;
+  }
+  const commentId = eventObjectId(event.commentId) ?? event._id;
+  const key =
+    event.type === 'like'
+      ? `like:${actor.id.toHexString()}:${postId.toHexString()}`
+      : `comment:${commentId.toHexString()}`;
+  return {
+    type: event.type,
+    recipientId,
+    actorId: actor.id,
+    actorUsername: actor.username,
+    postId,
+    key,
+    event,
   };
 }
 
 /** `post.deleted` / `comment.deleted`: the notifications about what is gone go too, from open lists as well. */
-async function forget(ctx: NotificationsContext, event: Recorded<PostEvent<ObjectId>>): Promise<void> {
+async function forget(ctx: NotificationsContext, event: Event): Promise<void> {
   const postId = eventObjectId(event.postId);
   const recipientId = eventObjectId(event.postAuthorId);
   const commentId = eventObjectId(event.commentId);

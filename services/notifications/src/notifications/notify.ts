@@ -1,6 +1,7 @@
 import type { StoredEvent } from '@devcircle/service-kit';
 import { ObjectId } from 'mongodb';
 import type { NotificationsContext } from '../context';
+import type { Person } from '../people/repository';
 import { toView, type NotificationDoc, type NotificationType } from './notification';
 
 /** Something someone did that another user hears about. */
@@ -22,19 +23,46 @@ export interface Happening {
  * instance's fan-out (consumers/fan-out.ts) does the same for its own, and a socket never gets one twice.
  */
 export async function notify(ctx: NotificationsContext, happening: Happening): Promise<void> {
-  const { recipientId, actorId } = happening;
-  if (recipientId.equals(actorId)) return;
-  const people = await ctx.people.findMany([recipientId, actorId]);
-  const recipient = people.get(recipientId.toHexString());
-  const actor = people.get(actorId.toHexString());
-  if (recipient?.deleted || actor?.deleted) return;
+  await notifyAll(ctx, [happening]);
+}
+
+/**
+ * `notify` for several happenings at once, with the same outcome as one after the other in this order: one
+ * `people` lookup and one unordered `insertMany` for them all. The first of two with the same recipient and key
+ * makes the notification (as it would one after the other); pushed are only those this call inserted, and a
+ * failure other than a key already taken is thrown after they are pushed.
+ */
+export async function notifyAll(ctx: NotificationsContext, happenings: Happening[]): Promise<void> {
+  const firstOfKey = new Map<string, Happening>();
+  for (const happening of happenings) {
+    const { recipientId, actorId, key } = happening;
+    if (recipientId.equals(actorId)) continue;
+    const recipientKey = `${recipientId.toHexString()}:${key}`;
+    if (!firstOfKey.has(recipientKey)) firstOfKey.set(recipientKey, happening);
+  }
+  const wanted = [...firstOfKey.values()];
+  if (wanted.length === 0) return;
+  const people = await ctx.people.findMany(wanted.flatMap((h) => [h.recipientId, h.actorId]));
+  const docs: NotificationDoc[] = [];
+  for (const happening of wanted) {
+    const recipient = people.get(happening.recipientId.toHexString());
+    const actor = people.get(happening.actorId.toHexString());
+    if (recipient?.deleted || actor?.deleted) continue;
+    docs.push(notificationOf(happening, actor));
+  }
+  const { inserted, failure } = await ctx.notifications.insertNew(docs);
+  for (const doc of inserted) ctx.registry.deliver(doc.userId.toHexString(), toView(doc));
+  if (failure !== undefined) throw failure;
+}
+
+function notificationOf(happening: Happening, actor: Person | undefined): NotificationDoc {
   const username = actor?.username ?? happening.actorUsername;
-  const doc: NotificationDoc = {
+  return {
     _id: new ObjectId(),
-    userId: recipientId,
+    userId: happening.recipientId,
     key: happening.key,
     type: happening.type,
-    fromUserId: actorId,
+    fromUserId: happening.actorId,
     fromUser: { username, displayName: actor?.displayName ?? username },
     postId: happening.postId,
     eventId: happening.event._id,
@@ -42,5 +70,4 @@ export async function notify(ctx: NotificationsContext, happening: Happening): P
     createdAt: happening.event.createdAt,
     removed: false,
   };
-  if (await ctx.notifications.insert(doc)) ctx.registry.deliver(recipientId.toHexString(), toView(doc));
 }

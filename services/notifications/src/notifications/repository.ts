@@ -1,5 +1,4 @@
-import { isDuplicateKey } from '@devcircle/service-kit';
-import { type Collection, type Db, type ObjectId } from 'mongodb';
+import { MongoBulkWriteError, type Collection, type Db, type ObjectId } from 'mongodb';
 import { NOTIFICATIONS, type NotificationDoc } from './notification';
 
 /** Notifications are kept this long, read or not (the `createdAt` TTL). */
@@ -33,14 +32,26 @@ export class NotificationRepository {
     this.notifications = db.collection<NotificationDoc>(NOTIFICATIONS);
   }
 
-  /** False when the recipient already has one with this key (a redelivery, another instance, a repeat). */
-  async insert(doc: NotificationDoc): Promise<boolean> {
+  /**
+   * Inserts at once (`ordered: false`: one refused does not stop the others) and answers which were inserted;
+   * one whose recipient already has its key (a redelivery, another instance, a repeat) is a no-op. Any other failure is
+   * answered too, after the inserted ones, so what was inserted is still known.
+   */
+  async insertNew(docs: NotificationDoc[]): Promise<{ inserted: NotificationDoc[]; failure?: unknown }> {
+    if (docs.length === 0) return { inserted: [] };
     try {
-      await this.notifications.insertOne(doc);
-      return true;
+      await this.notifications.insertMany(docs, { ordered: false });
+      return { inserted: docs };
     } catch (err) {
-      if (isDuplicateKey(err)) return false;
-      throw err;
+      // Without a bulk answer, nothing tells which (if any) were inserted.
+      if (!(err instanceof MongoBulkWriteError)) return { inserted: [], failure: err };
+      const refused = err.result.getWriteErrors();
+      const skipped = new Set(refused.map((writeError) => writeError.index));
+      const inserted = docs.filter((_doc, index) => !skipped.has(index));
+      const failed =
+        err.result.getWriteConcernError() !== undefined ||
+        refused.some((writeError) => writeError.code !== 11000);
+      return failed ? { inserted, failure: err } : { inserted };
     }
   }
 
