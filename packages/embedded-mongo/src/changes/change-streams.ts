@@ -5,6 +5,7 @@ import type { JournalEntry } from '../engine/journal-entry';
 import { closeIdle, cursorFor, type CursorRegistry } from '../engine/cursors';
 import { MongoCommandError } from '../errors';
 import { cloneDoc, isPlainObject, type Doc } from '../query/document';
+import { compileFilter, type Matcher } from '../query/filter';
 import { Aggregator, mingoOptions } from '../query/mingo';
 import { fromTimestamp, type OpTime } from '../replication/clock';
 import type { NamespaceFilter, Oplog, OplogEntry } from '../replication/oplog';
@@ -40,7 +41,11 @@ interface StreamCursor {
   ns: string;
   scope: StreamScope;
   options: StreamOptions;
+  /** The leading `$match` stages, compiled once (as an aggregate's leading `$match` is a query). */
+  match?: Matcher;
+  /** The stages after them, run per event; `aggregator` is made once, at the first event that needs it. */
   stages: Doc[];
+  aggregator?: Aggregator;
   /** The oplog position of the next entry to read, and how many of its operations were already passed. */
   position: number;
   skipOps: number;
@@ -206,6 +211,9 @@ export class ChangeStreams {
     }
     const stages = pipeline.slice(1);
     validateStages(stages);
+    const matches = stages.findIndex((stage) => !('$match' in stage));
+    const leading = matches === -1 ? stages.length : matches;
+    const filters = stages.slice(0, leading).map((stage) => stage.$match);
     const parsed = parseOptions(spec, db);
     const scope = scopeOf(db, aggregate, parsed.allChangesForCluster);
     const ns = scope.kind === 'collection' ? `${db}.${scope.coll}` : `${db}.$cmd.aggregate`;
@@ -214,7 +222,8 @@ export class ChangeStreams {
       ns,
       scope,
       options: parsed.options,
-      stages,
+      match: leading > 0 ? compileFilter(filters.length === 1 ? filters[0] : { $and: filters }) : undefined,
+      stages: stages.slice(leading),
       position: this.oplog.end,
       skipOps: 0,
       queued: [],
@@ -369,10 +378,12 @@ export class ChangeStreams {
   }
 
   private runStages(cursor: StreamCursor, event: Doc): Doc[] {
+    if (cursor.match && !cursor.match(event)) return [];
     if (cursor.stages.length === 0) return [event];
     let out: Doc[];
     try {
-      out = new Aggregator(cursor.stages, mingoOptions()).run([cloneDoc(event)]) as Doc[];
+      cursor.aggregator ??= new Aggregator(cursor.stages, mingoOptions());
+      out = cursor.aggregator.run([cloneDoc(event)]) as Doc[];
     } catch (err) {
       throw new MongoCommandError('BadValue', err instanceof Error ? err.message : String(err));
     }
