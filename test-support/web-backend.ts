@@ -107,6 +107,7 @@ export async function startWebBackend(): Promise<WebBackend> {
       ...SECRETS,
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
+      MONGODB_URI: databaseUri,
       AUTH_URLS: auth.url,
       POSTS_URLS: posts.url,
       USERS_URLS: users.url,

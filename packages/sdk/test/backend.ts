@@ -51,6 +51,7 @@ export async function startBackend({ outage = false }: { outage?: boolean } = {}
     env: {
       ...secrets,
       NODE_ENV: 'test',
+      MONGODB_URI: database.databaseUri('sdk-test'),
       AUTH_URLS: auth.url,
       RATE_LIMIT_STORE: 'memory',
       SERVE_STATIC: 'false',

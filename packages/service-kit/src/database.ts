@@ -44,8 +44,11 @@ export interface Database {
 
 /**
  * The driver fails an operation after `serverSelectionTimeoutMS` when no server is reachable, so a short one
- * turns "database down" into a 503 within a second; a frequent heartbeat notices quickly that it is back. These
- * are defaults: an option written in the connection string (`MONGODB_URI`) wins over them.
+ * turns "database down" into a 503 within a second. The heartbeat stays at the driver's 10 s: a monitoring `hello`
+ * is a command the server answers, and at one a second every process kept an idle app busy; when the database
+ * comes back, the next operation's server selection asks for an immediate check anyway (at most every 500 ms,
+ * `minHeartbeatFrequencyMS`), so recovery does not wait for it. These are defaults: an option written in the
+ * connection string (`MONGODB_URI`) wins over them.
  *
  * Once connected, the driver rides out outages by itself. But when the very first connection fails, driver 7
  * leaves the client closed ("Topology is closed") until `connect()` is called again, so a service started before
@@ -62,7 +65,7 @@ export interface OpenOptions {
 const DEFAULTS = {
   serverSelectionTimeoutMS: 700,
   connectTimeoutMS: 700,
-  heartbeatFrequencyMS: 1000,
+  heartbeatFrequencyMS: 10_000,
   maxPoolSize: 50,
 } satisfies MongoClientOptions;
 

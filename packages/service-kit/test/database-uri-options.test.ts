@@ -21,12 +21,12 @@ async function open(query: string, options: Parameters<typeof openDatabase>[1] =
   return database;
 }
 
-test('without options in the URI, the short timeouts, quick heartbeat and pool of 50 apply', async () => {
+test('without options in the URI, the short timeouts, the driver’s 10 s heartbeat and a pool of 50 apply', async () => {
   const { client } = await open('');
   expect(client.options).toMatchObject({
     serverSelectionTimeoutMS: 700,
     connectTimeoutMS: 700,
-    heartbeatFrequencyMS: 1000,
+    heartbeatFrequencyMS: 10_000,
     maxPoolSize: 50,
   });
 });

@@ -1,0 +1,60 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const TSC = path.join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
+
+/**
+ * The last commit whose event consumers polled their logs (every 250 ms with a 30 s look-back), whose
+ * notifications fan-out polled every 100 ms and whose verifiers polled auth's revocations every second: the
+ * "before" of the idle comparison.
+ */
+export const POLLING_COMMIT = '5275c0c';
+
+/** What runs on the server: the gateway and the services (and, through their references, the libraries). */
+const SERVER_PROJECTS = [
+  'api-gateway',
+  'services/auth',
+  'services/posts',
+  'services/users',
+  'services/notifications',
+  'packages/embedded-mongo',
+];
+
+/** Builds the server's TypeScript (incremental: a no-op when nothing changed). */
+export function buildTree(root: string): void {
+  execFileSync(process.execPath, [TSC, '-b', ...SERVER_PROJECTS], { cwd: root, stdio: 'inherit' });
+}
+
+/**
+ * `commit` checked out beside the repository (a git worktree) and built, sharing the repository's installed
+ * packages except its own workspace packages: `node_modules/@devcircle/*` there point at the worktree's folders,
+ * so its services run their own service-kit, not today's.
+ */
+export function prepareWorktree(commit: string): string {
+  const dir = path.join(os.tmpdir(), `devcircle-bench-idle-${commit}`);
+  if (!fs.existsSync(path.join(dir, 'package.json'))) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    execFileSync('git', ['worktree', 'prune'], { cwd: REPO_ROOT });
+    execFileSync('git', ['worktree', 'add', '--detach', dir, commit], { cwd: REPO_ROOT, stdio: 'ignore' });
+  }
+  const modules = path.join(dir, 'node_modules');
+  if (!fs.existsSync(modules)) {
+    fs.mkdirSync(path.join(modules, '@devcircle'), { recursive: true });
+    const shared = path.join(REPO_ROOT, 'node_modules');
+    for (const entry of fs.readdirSync(shared)) {
+      if (entry === '@devcircle') continue;
+      fs.symlinkSync(path.join(shared, entry), path.join(modules, entry));
+    }
+    // Each workspace link, resolved to its folder in the repository, pointed at the same folder in the worktree.
+    for (const name of fs.readdirSync(path.join(shared, '@devcircle'))) {
+      const target = fs.realpathSync(path.join(shared, '@devcircle', name));
+      const inWorktree = path.join(dir, path.relative(REPO_ROOT, target));
+      if (fs.existsSync(inWorktree)) fs.symlinkSync(inWorktree, path.join(modules, '@devcircle', name));
+    }
+  }
+  buildTree(dir);
+  return dir;
+}
