@@ -1,3 +1,21 @@
+/**
+ * The capacity run (`--capacity`, `--only capacity`): sockets straight to one instance in a child process, from
+ * several client processes, each on its own loopback source address, ramped up in steps until `rssLimitBytes`.
+ */
+export interface CapacityConfig {
+  /** Sockets held after each step, ascending; the ramp stops early at the RSS limit or a refused socket. */
+  steps: number[];
+  /** Client processes (source addresses 127.0.0.2, 127.0.0.3, …); each holds an equal share. */
+  clientProcesses: number;
+  /** Handshakes in flight per client process. */
+  inFlight: number;
+  /** Sockets that get one notification at the end, to show they are live. */
+  pushSample: number;
+  rssLimitBytes: number;
+  /** The whole capacity run stops ramping after this long. */
+  maxSeconds: number;
+}
+
 /** How big the notifications benchmark is: the full run (about 5 minutes on 2 shared cores) or `--quick`. */
 export interface BenchConfig {
   quick: boolean;
@@ -24,7 +42,10 @@ export interface BenchConfig {
   maxPhaseSeconds: number;
   /** How long to wait for the last notification of a delivery run before counting the rest as lost. */
   deliveryTimeoutMs: number;
+  capacity: CapacityConfig;
 }
+
+const GiB = 1024 ** 3;
 
 export const FULL: BenchConfig = {
   quick: false,
@@ -41,6 +62,14 @@ export const FULL: BenchConfig = {
   seedBatch: 1_000,
   maxPhaseSeconds: 15,
   deliveryTimeoutMs: 10_000,
+  capacity: {
+    steps: [10_000, 20_000, 30_000, 40_000, 50_000, 60_000],
+    clientProcesses: 4,
+    inFlight: 25,
+    pushSample: 200,
+    rssLimitBytes: GiB,
+    maxSeconds: 900,
+  },
 };
 
 export const QUICK: BenchConfig = {
@@ -58,4 +87,12 @@ export const QUICK: BenchConfig = {
   seedBatch: 1_000,
   maxPhaseSeconds: 5,
   deliveryTimeoutMs: 10_000,
+  capacity: {
+    steps: [1_000, 2_000],
+    clientProcesses: 2,
+    inFlight: 25,
+    pushSample: 50,
+    rssLimitBytes: GiB,
+    maxSeconds: 120,
+  },
 };

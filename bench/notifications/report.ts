@@ -2,6 +2,7 @@ import { formatBytes, formatCount, formatMs, formatRate } from '../shared/stats'
 import { percentiles, readTable } from '../shared/reads';
 import { left, right, type Table } from '../shared/table';
 import type { BenchConfig } from './config';
+import { capacityStepsTable, capacitySummaryTable } from './report-capacity';
 import type { ScenarioResults, SocketResult } from './results';
 
 function deliveryTable(results: ScenarioResults): Table {
@@ -113,21 +114,45 @@ export function resultTables(results: ScenarioResults, config: BenchConfig): Tab
     throughputTable(results),
     listTable(results, config),
     ...(results.sockets ? [socketMemoryTable(results.sockets), perSocketTable(results.sockets)] : []),
+    ...(results.capacity
+      ? [capacityStepsTable(results.capacity), capacitySummaryTable(results.capacity)]
+      : []),
     checkTable(results),
   ];
 }
 
-/** The RESULTS.md header bullets about the sizes. */
-export function reportDetails(config: BenchConfig): string[] {
-  return [
-    `Delivery: ${config.recipients} recipients with one socket each, ${config.postsPerRecipient} posts each, ` +
-      `every post liked once per setup (${formatCount(config.recipients * config.postsPerRecipient)} likes)`,
-    `Throughput: bursts of ${config.eventRuns.map(formatCount).join(', ')} like events, one after the other, ` +
-      `${config.eventWriters} writers recording at once`,
-    `List: ${formatCount(config.inbox)} notifications of one reader (seeded with insertMany), ` +
-      `${formatCount(config.readOps)} requests per row`,
-    `Sockets: ${formatCount(config.sockets)} connected through a gateway, ${config.socketBatch} handshakes at a time`,
+/** The RESULTS.md header bullets about the sizes (of the scenarios that ran: `names`, as run.ts names them). */
+export function reportDetails(config: BenchConfig, names?: string[]): string[] {
+  const capacity = config.capacity;
+  const all: [string, string][] = [
+    [
+      'delivery',
+      `Delivery: ${config.recipients} recipients with one socket each, ${config.postsPerRecipient} posts each, ` +
+        `every post liked once per setup (${formatCount(config.recipients * config.postsPerRecipient)} likes)`,
+    ],
+    [
+      'throughput',
+      `Throughput: bursts of ${config.eventRuns.map(formatCount).join(', ')} like events, one after the other, ` +
+        `${config.eventWriters} writers recording at once`,
+    ],
+    [
+      'list reads',
+      `List: ${formatCount(config.inbox)} notifications of one reader (seeded with insertMany), ` +
+        `${formatCount(config.readOps)} requests per row`,
+    ],
+    [
+      'sockets',
+      `Sockets: ${formatCount(config.sockets)} connected through a gateway, ${config.socketBatch} handshakes at a time`,
+    ],
+    [
+      'capacity',
+      `Capacity: steps of ${capacity.steps.map(formatCount).join(', ')} sockets straight to one instance (no gateway), ` +
+        `from ${capacity.clientProcesses} client processes on their own loopback addresses, ${capacity.inFlight} ` +
+        `handshakes in flight each, until the instance's RSS reaches ${formatBytes(capacity.rssLimitBytes)}; ` +
+        `one notification to ${formatCount(capacity.pushSample)} of them at the end`,
+    ],
   ];
+  return all.filter(([name]) => !names || names.includes(name)).map(([, detail]) => detail);
 }
 
 export const REPORT_METHOD =
@@ -139,4 +164,7 @@ export const REPORT_METHOD =
   'consumes. The throughput run records events with `recordEvent` as the posts service does, and the list ' +
   'run seeds its inbox straight into `notifications`. The socket memory is one notifications instance in a ' +
   'child process of its own (heap after full GCs, RSS), so it is the service’s alone. Everything shares the ' +
-  'machine’s CPUs and the in-process figures one event loop, so latencies include the other parts’ work.';
+  'machine’s CPUs and the in-process figures one event loop, so latencies include the other parts’ work. ' +
+  'The capacity run (only with `--capacity` or `--only capacity`) connects real socket.io clients from other ' +
+  'child processes straight to such an instance, without a gateway, each client process from its own ' +
+  'loopback source address.';

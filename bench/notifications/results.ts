@@ -53,6 +53,46 @@ export interface SocketResult {
   broadcast?: BroadcastResult;
 }
 
+/** One point of the capacity ramp: the instance's memory with this many sockets (or a reference state). */
+export interface CapacityStep {
+  state: string;
+  /** Sockets the instance's registry held when sampled. */
+  sockets: number;
+  /** Sockets asked for and refused in this step (0 for reference states). */
+  requested: number;
+  failed: number;
+  /** Connecting this step's sockets (all client processes at once); 0 for reference states. */
+  connectSeconds: number;
+  rssBytes: number;
+  maxRssBytes: number;
+  /** Heap in use right after full garbage collections. */
+  heapUsedBytes: number;
+  /** One-minute load average when sampled (2 shared cores: other work shows here). */
+  loadAverage: number;
+  /** Client processes' RSS, summed (not the subject; shows what the clients cost this machine). */
+  clientRssBytes?: number;
+}
+
+export interface CapacityResult {
+  clientProcesses: number;
+  sourceAddresses: string[];
+  inFlight: number;
+  rssLimitBytes: number;
+  /** `BENCH_INSTANCE_WHAT_IF` when set (a proposed server change measured without making it). */
+  whatIf?: string;
+  /** The first sample (one socket opened and closed), the steps, then the reference states after them. */
+  baseline: CapacityStep;
+  steps: CapacityStep[];
+  after: CapacityStep[];
+  /** Why the ramp ended. */
+  stoppedBecause: string;
+  /** Refusals seen, with counts (first few kinds). */
+  errors: string[];
+  /** Sockets that ended without the client closing them, by the end of the run. */
+  lost: number;
+  push?: BroadcastResult;
+}
+
 export type { ReadResult } from '../shared/reads';
 
 /** A check the run makes; a failed one fails the run. */
@@ -62,6 +102,7 @@ export interface ScenarioResults {
   deliveries: DeliveryResult[];
   throughput: ThroughputResult[];
   sockets?: SocketResult;
+  capacity?: CapacityResult;
   reads: ReadResult[];
   checks: CheckResult[];
   notes: string[];

@@ -1,8 +1,11 @@
 /**
  * Runs the notifications service benchmark and writes RESULTS.md:
- * `npm run bench:notifications [-- --quick] [--out file]`. Not a test: never run by Jest. Exits non-zero when a
- * check fails (a notification lost or repeated, an event without its notification, a wrong page).
+ * `npm run bench:notifications [-- --quick] [--out file] [--capacity | --only capacity]`. Not a test: never run
+ * by Jest. Exits non-zero when a check fails (a notification lost or repeated, an event without its notification,
+ * a wrong page). `--capacity` adds the long capacity ramp (tens of thousands of sockets) after the others;
+ * `--only capacity` runs just that and writes RESULTS-capacity.md.
  */
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { announce, finish, parseRunArgs, step } from '../shared/runner';
 import { FULL, QUICK } from './config';
@@ -10,6 +13,7 @@ import { registerMembers } from './members';
 import { REPORT_METHOD, reportDetails, resultTables } from './report';
 import { emptyResults, type Bench } from './results';
 import { benchDelivery } from './scenario-delivery';
+import { benchCapacity } from './scenario-capacity';
 import { benchList } from './scenario-list';
 import { benchSockets } from './scenario-sockets';
 import { benchThroughput } from './scenario-throughput';
@@ -23,19 +27,45 @@ const SCENARIOS: [string, (bench: Bench) => Promise<void>][] = [
   ['throughput', benchThroughput],
   ['sockets', benchSockets],
 ];
+/** Long (minutes, tens of thousands of sockets): only when asked for. */
+const CAPACITY: [string, (bench: Bench) => Promise<void>] = ['capacity', benchCapacity];
+
+/** `--capacity` and `--only capacity`, taken out of the arguments before the shared parser sees them. */
+function capacityArgs(argv: string[]): { rest: string[]; capacity: boolean; only: boolean } {
+  const rest = [...argv];
+  const at = rest.indexOf('--only');
+  let only = false;
+  if (at >= 0) {
+    if (rest[at + 1] !== 'capacity') throw new Error('--only takes one value: capacity');
+    rest.splice(at, 2);
+    only = true;
+  }
+  const flag = rest.indexOf('--capacity');
+  if (flag >= 0) rest.splice(flag, 1);
+  return { rest, capacity: only || flag >= 0, only };
+}
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
-  const args = parseRunArgs(argv, __dirname, 'notifications');
+  const wanted = capacityArgs(argv);
+  const args = parseRunArgs(wanted.rest, __dirname, 'notifications');
+  // A capacity-only run does not replace the full run's RESULTS.md.
+  if (wanted.only && !args.quick && !wanted.rest.includes('--out'))
+    args.out = path.join(__dirname, 'RESULTS-capacity.md');
+  const scenarios = [...(wanted.only ? [] : SCENARIOS), ...(wanted.capacity ? [CAPACITY] : [])];
   const config = args.quick ? QUICK : FULL;
   const environment = announce('notifications benchmark', 'bench/notifications/run.ts', argv, args.quick);
   const results = emptyResults();
   const started = performance.now();
   const stack = await step('starting the back end', startStack);
   try {
-    const members = await step('registering members, publishing posts', () => registerMembers(stack, config));
+    // The capacity run only needs the actor of its likes: no recipients, no posts.
+    const memberConfig = wanted.only ? { ...config, recipients: 0 } : config;
+    const members = await step('registering members, publishing posts', () =>
+      registerMembers(stack, memberConfig),
+    );
     const bench: Bench = { config, stack, db: stack.db, members, results };
-    for (const [name, scenario] of SCENARIOS) await step(name, () => scenario(bench));
+    for (const [name, scenario] of scenarios) await step(name, () => scenario(bench));
   } finally {
     await stack.stop();
   }
@@ -48,7 +78,10 @@ async function main(): Promise<number> {
       environment,
       quick: config.quick,
       totalSeconds,
-      details: reportDetails(config),
+      details: reportDetails(
+        config,
+        scenarios.map(([name]) => name),
+      ),
       method: REPORT_METHOD,
       tables,
       notes: results.notes,
