@@ -36,17 +36,21 @@ function throughputTable(results: ScenarioResults): Table {
     title: 'Throughput: like events in `post_events` → notifications (one instance)',
     columns: [
       left('Events'),
+      left('Consumer'),
       right('Writers'),
       right('Recorded in'),
+      right('Recorded/s'),
       right('All notifications after'),
       right('Events/s'),
       right('Notifications'),
     ],
     rows: results.throughput.map((t) => [
       formatCount(t.events),
+      t.mode === 'live' ? 'live (from 1st record)' : 'backlog (from its start)',
       String(t.writers),
       `${t.recordSeconds.toFixed(1)} s`,
-      `${t.totalSeconds.toFixed(1)} s`,
+      formatRate(t.events / t.recordSeconds),
+      `${t.totalSeconds.toFixed(2)} s`,
       formatRate(t.events / t.totalSeconds),
       formatCount(t.notifications),
     ]),
@@ -133,7 +137,8 @@ export function reportDetails(config: BenchConfig, names?: string[]): string[] {
     [
       'throughput',
       `Throughput: bursts of ${config.eventRuns.map(formatCount).join(', ')} like events, one after the other, ` +
-        `${config.eventWriters} writers recording at once`,
+        `${config.eventWriters} writers recording at once; each burst live (consumed while recorded) and then ` +
+        `as a backlog (recorded with \`notifications.posts\` stopped, timed from its restart)`,
     ],
     [
       'list reads',

@@ -22,11 +22,19 @@ export interface DeliveryResult {
 }
 
 export interface ThroughputResult {
+  /**
+   * 'live': recorded while the instance consumes; 'backlog': recorded while `notifications.posts` is stopped,
+   * then handled by it started again (scenario-throughput.ts).
+   */
+  mode: 'live' | 'backlog';
   events: number;
   writers: number;
   /** Recording every event into `post_events`. */
   recordSeconds: number;
-  /** From the first event recorded to the last notification existing (`drain()` done). */
+  /**
+   * live: from the first event recorded to the last notification existing (`drain()` done); backlog: from the
+   * consumer's start to the last notification existing (the handling alone).
+   */
   totalSeconds: number;
   notifications: number;
 }
