@@ -9,6 +9,7 @@ import { signalFanOutConsumer } from './consumers/signal-fan-out';
 import { createNotificationsContext, type NotificationsContext } from './context';
 import { ensureSignalLog } from './events/signals';
 import { ensureNotificationIndexes } from './notifications/repository';
+import { ensureAdapterCollection, realtimeMode } from './realtime/adapter';
 import { attachSocketServer } from './realtime/socket-server';
 import { bugReportRoutes } from './routes/bug-reports';
 import { notificationRoutes } from './routes/notifications';
@@ -20,10 +21,11 @@ import { notificationRoutes } from './routes/notifications';
 export const definition: ServiceDefinition<NotificationsContext> = {
   name: 'notifications',
   context: createNotificationsContext,
-  setup: async ({ db }) => {
+  setup: async ({ db, env }) => {
     await ensureBugReportIndexes(db);
     await ensureNotificationIndexes(db);
     await ensureSignalLog(db);
+    if (realtimeMode(env) === 'adapter') await ensureAdapterCollection(db);
   },
   routes: (router, ctx) => {
     bugReportRoutes(router, ctx);
@@ -34,7 +36,8 @@ export const definition: ServiceDefinition<NotificationsContext> = {
     postEventsConsumer(ctx),
     followEventsConsumer(ctx),
     accountDeletionConsumer(ctx),
-    fanOutConsumer(ctx.registry),
+    // With the MongoDB adapter, the inserting instance's room broadcast reaches the others.
+    ...(ctx.registry.mode === 'stream' ? [fanOutConsumer(ctx.registry)] : []),
     signalFanOutConsumer(ctx.registry),
   ],
   attach: attachSocketServer,

@@ -3,9 +3,11 @@ import { NOTIFICATIONS, toView, type NotificationDoc } from '../notifications/no
 import type { SocketRegistry } from '../realtime/registry';
 
 /**
- * `notifications.push`, run by every instance for itself ('live'): each new notification, whichever instance
- * made it, goes to the recipient's sockets on this instance. The notifications collection is the log: its change
- * stream hands over each insert as it commits, so a notification is pushed exactly when it exists.
+ * `notifications.push`, run by every instance for itself ('live') when `REALTIME_FANOUT` is `stream` (the
+ * default): each new notification, whichever instance made it, goes to the recipient's room on this instance.
+ * The notifications collection is the log: its change stream hands over each insert as it commits, so a
+ * notification is pushed exactly when it exists. The inserting instance has pushed it already (notify.ts):
+ * `push` sends each id once per instance.
  */
 export function fanOutConsumer(registry: SocketRegistry): EventConsumerSpec<NotificationDoc> {
   return {
@@ -14,7 +16,7 @@ export function fanOutConsumer(registry: SocketRegistry): EventConsumerSpec<Noti
     position: 'live',
     handle: async (doc) => {
       if (doc.removed) return;
-      registry.deliver(doc.userId.toHexString(), toView(doc));
+      registry.push(doc.userId.toHexString(), toView(doc));
     },
   };
 }

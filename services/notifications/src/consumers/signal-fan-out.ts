@@ -4,7 +4,8 @@ import type { SocketRegistry } from '../realtime/registry';
 
 /**
  * `notifications.signals`, run by every instance for itself ('live'): a mark-all-read, a delete-all or
- * notifications removed with their post, made through any instance, reach the user's sockets on this one.
+ * notifications removed with their post, made through any instance, reach the user's room on this one (with
+ * either `REALTIME_FANOUT`: signals are rare, and the log keeps them out of the request that made them).
  */
 export function signalFanOutConsumer(registry: SocketRegistry): EventConsumerSpec<Signal> {
   return {

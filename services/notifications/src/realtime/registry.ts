@@ -1,65 +1,100 @@
 import type { NotificationView } from '../notifications/notification';
-import type { NotificationSocket } from './types';
+import type { NotificationServer, NotificationSocket } from './types';
 
 /** What `tell` passes on: ids as the sockets get them. */
 export type ListChange = { type: 'read' | 'cleared'; upTo: string } | { type: 'removed'; ids: string[] };
 
-/** Ids remembered per socket; far more than a catch-up (50) and the pushes racing it. */
-const SENT_MEMORY = 500;
-
 /**
- * The sockets this instance holds, by user. Every instance sees every new notification (fan-out.ts) and sends
- * it to the sockets it holds, so a user gets it once whichever instance their socket reached.
+ * How a notification reaches the user's sockets on the other instances (docs/events.md, "Realtime"):
+ * - `stream` (default): every instance's `notifications.push` reads the `notifications` collection's change
+ *   stream and pushes each new one to its own sockets;
+ * - `adapter`: socket.io's MongoDB adapter (`@socket.io/mongo-adapter`): the instance that inserted it emits to
+ *   the user's room and the adapter carries the packet to the others through a collection of its own.
  */
-export class SocketRegistry {
-  private readonly byUser = new Map<string, Set<NotificationSocket>>();
+export type RealtimeMode = 'stream' | 'adapter';
 
-  add(socket: NotificationSocket): void {
-    const sockets = this.byUser.get(socket.data.userId) ?? new Set();
-    sockets.add(socket);
-    this.byUser.set(socket.data.userId, sockets);
-  }
-
-  remove(socket: NotificationSocket): void {
-    const sockets = this.byUser.get(socket.data.userId);
-    sockets?.delete(socket);
-    if (sockets?.size === 0) this.byUser.delete(socket.data.userId);
-  }
-
-  socketsOf(userId: string): NotificationSocket[] {
-    return [...(this.byUser.get(userId) ?? [])];
-  }
-
-  deliver(userId: string, notification: NotificationView): void {
-    for (const socket of this.socketsOf(userId)) sendOnce(socket, notification);
-  }
-
-  /** A change to notifications already sent, for every socket of the user (the session that made it too). */
-  tell(userId: string, change: ListChange): void {
-    for (const socket of this.socketsOf(userId)) {
-      if (change.type === 'removed') socket.emit('notifications:removed', { ids: change.ids });
-      else
-        socket.emit(change.type === 'read' ? 'notifications:read' : 'notifications:cleared', {
-          upTo: change.upTo,
-        });
-    }
-  }
-
-  get size(): number {
-    let count = 0;
-    for (const sockets of this.byUser.values()) count += sockets.size;
-    return count;
-  }
+/** Every socket of a user joins this room, on whichever instance it is. */
+export function userRoom(userId: string): string {
+  return `user:${userId}`;
 }
 
-/** Sends unless this socket had it already (the catch-up and a live push can both hold one). */
-export function sendOnce(socket: NotificationSocket, notification: NotificationView): void {
-  const { sent } = socket.data;
-  if (sent.has(notification._id)) return;
-  sent.add(notification._id);
-  if (sent.size > SENT_MEMORY) {
-    const oldest = sent.values().next().value;
-    if (oldest !== undefined) sent.delete(oldest);
+/** A socket that its catch-up sent notification `id` is in this room, so that a later push of `id` skips it. */
+export function sentRoom(id: string): string {
+  return `sent:${id}`;
+}
+
+/** Ids this instance pushed lately: the inserting instance's push and its own fan-out both see each one. */
+const PUSHED_MEMORY = 10_000;
+
+/**
+ * The user rooms of this instance's socket.io server. Each socket joins `user:<id>` when it connects
+ * (socket-server.ts); a push goes to the room (`io.to(room).emit`), never socket by socket.
+ *
+ * A socket never gets a notification twice: pushes skip the `sent:<id>` room of the sockets whose catch-up sent
+ * that one, and a catch-up skips what a push already sent while it ran (socket-server.ts).
+ */
+export class SocketRegistry {
+  private io?: NotificationServer;
+  private readonly pushed = new Set<string>();
+
+  constructor(readonly mode: RealtimeMode = 'stream') {}
+
+  /** The server whose rooms this is (set when the socket server is attached). */
+  bind(io: NotificationServer): void {
+    this.io = io;
   }
-  socket.emit('notification', notification);
+
+  /** Puts the socket in its user's room. */
+  add(socket: NotificationSocket): void {
+    void socket.join(userRoom(socket.data.userId));
+  }
+
+  /** The user's sockets held by this instance (a revocation ends them; each instance ends its own). */
+  socketsOf(userId: string): NotificationSocket[] {
+    const nsp = this.io?.of('/');
+    const ids = nsp?.adapter.rooms.get(userRoom(userId));
+    if (!nsp || !ids) return [];
+    return [...ids].flatMap((id) => nsp.sockets.get(id) ?? []);
+  }
+
+  /**
+   * A notification this instance just inserted (notify.ts). With the adapter, it goes to the user's room on every
+   * instance; with the change streams, to this instance's sockets only (every instance's `notifications.push`
+   * does the same for its own, see `push`).
+   */
+  deliver(userId: string, notification: NotificationView): void {
+    if (this.mode === 'stream') return this.push(userId, notification);
+    this.io?.to(userRoom(userId)).except(sentRoom(notification._id)).emit('notification', notification);
+  }
+
+  /** A new notification, to the user's sockets on this instance, once (`notifications.push`, stream mode). */
+  push(userId: string, notification: NotificationView): void {
+    const id = notification._id;
+    if (!this.io || this.pushed.has(id)) return;
+    this.pushed.add(id);
+    if (this.pushed.size > PUSHED_MEMORY) {
+      const oldest = this.pushed.values().next().value;
+      if (oldest !== undefined) this.pushed.delete(oldest);
+    }
+    this.io.local.to(userRoom(userId)).except(sentRoom(id)).emit('notification', notification);
+  }
+
+  /**
+   * A change to notifications already sent, to the user's sockets on this instance (the session that made it
+   * too): every instance's `notifications.signals` tells its own.
+   */
+  tell(userId: string, change: ListChange): void {
+    const room = this.io?.local.to(userRoom(userId));
+    if (!room) return;
+    if (change.type === 'removed') room.emit('notifications:removed', { ids: change.ids });
+    else
+      room.emit(change.type === 'read' ? 'notifications:read' : 'notifications:cleared', {
+        upTo: change.upTo,
+      });
+  }
+
+  /** Sockets this instance holds. */
+  get size(): number {
+    return this.io?.of('/').sockets.size ?? 0;
+  }
 }

@@ -22,7 +22,7 @@ export interface SocketData {
   tokenVersion: number;
   /** The newest notification the client already had, when it said (catch-up). */
   after?: string;
-  /** Ids already sent on this socket, so a catch-up and a live push never repeat one. */
+  /** Ids sent on this socket while its catch-up runs (emptied after), so the two never repeat one. */
   sent: Set<string>;
 }
 
