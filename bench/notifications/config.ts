@@ -42,6 +42,8 @@ export interface BenchConfig {
   maxPhaseSeconds: number;
   /** How long to wait for the last notification of a delivery run before counting the rest as lost. */
   deliveryTimeoutMs: number;
+  /** Delivery with two instances: sockets held through the gateway, the recipients' and idle ones. */
+  deliverySockets: number;
   capacity: CapacityConfig;
 }
 
@@ -62,6 +64,7 @@ export const FULL: BenchConfig = {
   seedBatch: 1_000,
   maxPhaseSeconds: 15,
   deliveryTimeoutMs: 10_000,
+  deliverySockets: 2_000,
   capacity: {
     steps: [10_000, 20_000, 30_000, 40_000, 50_000, 60_000],
     clientProcesses: 4,
@@ -87,6 +90,7 @@ export const QUICK: BenchConfig = {
   seedBatch: 1_000,
   maxPhaseSeconds: 5,
   deliveryTimeoutMs: 10_000,
+  deliverySockets: 200,
   capacity: {
     steps: [1_000, 2_000],
     clientProcesses: 2,

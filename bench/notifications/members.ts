@@ -4,6 +4,9 @@ import { publish, register, type Member } from './http';
 import type { Members } from './results';
 import type { Stack } from './stack';
 
+/** Delivery: the warm-up, then one and two instances with the change streams and with the MongoDB adapter. */
+const LIKERS = 5;
+
 /** Handles everything recorded so far with every consumer of the instance (names, likes, pushes). */
 export async function drainInstance(instance: Stack['notifications']): Promise<void> {
   for (const consumer of instance.consumers) await consumer.drain();
@@ -19,8 +22,8 @@ export async function registerMembers(stack: Stack, config: BenchConfig): Promis
   const tag = Date.now().toString(36).slice(-5);
   const names = [
     ...Array.from({ length: config.recipients }, (_, r) => `recipient${r}x${tag}`),
-    `likerAx${tag}`,
-    `likerBx${tag}`,
+    // One liker per delivery setup: a like is only a first like once.
+    ...Array.from({ length: LIKERS }, (_, i) => `liker${i}x${tag}`),
     `streamerx${tag}`,
     `readerx${tag}`,
   ];
@@ -30,7 +33,8 @@ export async function registerMembers(stack: Stack, config: BenchConfig): Promis
     registered[i] = await register(url, stack.outboxDir, names[i]);
   });
   const recipients = registered.slice(0, config.recipients);
-  const [likerA, likerB, streamer, reader] = registered.slice(config.recipients);
+  const likers = registered.slice(config.recipients, config.recipients + LIKERS);
+  const [streamer, reader] = registered.slice(config.recipients + LIKERS);
   const posts = recipients.map(() => [] as string[]);
   const total = config.recipients * config.postsPerRecipient;
   await runLoad({ ops: total, concurrency: 4, maxSeconds: 300 }, async (i) => {
@@ -39,5 +43,5 @@ export async function registerMembers(stack: Stack, config: BenchConfig): Promis
     posts[r][p] = await publish(url, recipients[r], `Post ${p} by ${recipients[r].username}`);
   });
   await drainInstance(stack.notifications);
-  return { recipients, posts, likers: [likerA, likerB], streamer, reader };
+  return { recipients, posts, likers, streamer, reader };
 }

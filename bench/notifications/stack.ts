@@ -7,7 +7,7 @@ import {
   type ServiceContext,
   type ServiceDefinition,
 } from '@devcircle/service-kit';
-import type { Db } from 'mongodb';
+import { MongoClient, type Db } from 'mongodb';
 import { startGateway, type RunningGateway } from '../../api-gateway/src';
 import { definition as authService } from '../../services/auth/src';
 import { startServer, type RunningServer } from '../../packages/embedded-mongo/src';
@@ -36,13 +36,17 @@ export interface Stack {
   auth: RunningService;
   posts: RunningService;
   users: RunningService;
-  notifications: RunningService<NotificationsContext>;
+  /** The first notifications instance (the one `gateway` reaches); `restartNotifications` replaces it. */
+  readonly notifications: RunningService<NotificationsContext>;
   gateway: RunningGateway;
-  /** The notifications service's own driver handle: seeding and checks use its collections directly. */
+  /** A driver handle of the benchmark's own on the services' database: seeding and checks use it directly. */
   db: Db;
   /** The environment a notifications instance needs (for one started in another process too). */
   notificationsEnv: NodeJS.ProcessEnv;
-  startNotifications(): Promise<RunningService<NotificationsContext>>;
+  /** Another notifications instance, with `overrides` on top of `notificationsEnv` (e.g. `REALTIME_FANOUT`). */
+  startNotifications(overrides?: NodeJS.ProcessEnv): Promise<RunningService<NotificationsContext>>;
+  /** Stops the first notifications instance and starts it again on its port with `overrides`. */
+  restartNotifications(overrides?: NodeJS.ProcessEnv): Promise<void>;
   /** A gateway in front of the given notifications instances (and the one auth, posts, users). */
   startGateway(notificationsUrls: string[]): Promise<RunningGateway>;
   stop(): Promise<void>;
@@ -56,8 +60,9 @@ function once(stop: () => Promise<void>): () => Promise<void> {
 async function launch<Context extends ServiceContext>(
   definition: ServiceDefinition<Context>,
   env: NodeJS.ProcessEnv,
+  port = 0,
 ): Promise<RunningService<Context>> {
-  const service = await startService(definition, { port: 0, env });
+  const service = await startService(definition, { port, env });
   await service.ready;
   return service;
 }
@@ -80,8 +85,9 @@ export async function startStack(): Promise<Stack> {
   const started = async <Context extends ServiceContext>(
     definition: ServiceDefinition<Context>,
     serviceEnv: NodeJS.ProcessEnv,
+    port = 0,
   ) => {
-    const service = await launch(definition, serviceEnv);
+    const service = await launch(definition, serviceEnv, port);
     const stop = once(() => service.stop());
     stopping.push(stop);
     return { ...service, stop };
@@ -90,8 +96,11 @@ export async function startStack(): Promise<Stack> {
   const posts = await started(postsService, env);
   const users = await started(usersService, { ...env, POSTS_URL: posts.url, AUTH_URL: auth.url });
   const notificationsEnv = { ...env, AUTH_URL: auth.url };
-  const startNotifications = () => started(notificationsService, notificationsEnv);
-  const notifications = await startNotifications();
+  const startNotifications = (overrides: NodeJS.ProcessEnv = {}) =>
+    started(notificationsService, { ...notificationsEnv, ...overrides });
+  let notifications = await startNotifications();
+  const client = await new MongoClient(env.MONGODB_URI as string).connect();
+  stopping.push(() => client.close());
   const gatewayFor = async (notificationsUrls: string[]): Promise<RunningGateway> => {
     const gateway = await startGateway({
       port: 0,
@@ -99,6 +108,8 @@ export async function startStack(): Promise<Stack> {
         LOG_LEVEL: 'silent',
         JWT_SECRET,
         INTERNAL_SECRET,
+        // The gateway follows auth's token revocations in the database.
+        MONGODB_URI: env.MONGODB_URI as string,
         AUTH_URLS: auth.url,
         POSTS_URLS: posts.url,
         USERS_URLS: users.url,
@@ -124,11 +135,18 @@ export async function startStack(): Promise<Stack> {
     auth,
     posts,
     users,
-    notifications,
+    get notifications() {
+      return notifications;
+    },
     gateway,
-    db: notifications.deps.db,
+    db: client.db(),
     notificationsEnv,
     startNotifications,
+    restartNotifications: async (overrides = {}) => {
+      const { port } = notifications;
+      await notifications.stop();
+      notifications = await started(notificationsService, { ...notificationsEnv, ...overrides }, port);
+    },
     startGateway: gatewayFor,
     stop: async () => {
       // Gateways first (they hold the sockets), then services, newest first; the database last.

@@ -23,8 +23,23 @@ export function sentRoom(id: string): string {
   return `sent:${id}`;
 }
 
-/** Ids this instance pushed lately: the inserting instance's push and its own fan-out both see each one. */
-const PUSHED_MEMORY = 10_000;
+/**
+ * Ids this instance pushed, or told removed, lately: the inserting instance's push and its own fan-out both see
+ * each notification, and every instance that handles a post's or comment's deletion at the same moment may
+ * record a removal signal for the same ids.
+ */
+const MEMORY = 10_000;
+
+/** Adds `id` unless there; false when it was (the oldest id goes beyond `MEMORY`). */
+function remember(ids: Set<string>, id: string): boolean {
+  if (ids.has(id)) return false;
+  ids.add(id);
+  if (ids.size > MEMORY) {
+    const oldest = ids.values().next().value;
+    if (oldest !== undefined) ids.delete(oldest);
+  }
+  return true;
+}
 
 /**
  * The user rooms of this instance's socket.io server. Each socket joins `user:<id>` when it connects
@@ -36,6 +51,7 @@ const PUSHED_MEMORY = 10_000;
 export class SocketRegistry {
   private io?: NotificationServer;
   private readonly pushed = new Set<string>();
+  private readonly toldRemoved = new Set<string>();
 
   constructor(readonly mode: RealtimeMode = 'stream') {}
 
@@ -70,24 +86,21 @@ export class SocketRegistry {
   /** A new notification, to the user's sockets on this instance, once (`notifications.push`, stream mode). */
   push(userId: string, notification: NotificationView): void {
     const id = notification._id;
-    if (!this.io || this.pushed.has(id)) return;
-    this.pushed.add(id);
-    if (this.pushed.size > PUSHED_MEMORY) {
-      const oldest = this.pushed.values().next().value;
-      if (oldest !== undefined) this.pushed.delete(oldest);
-    }
+    if (!this.io || !remember(this.pushed, id)) return;
     this.io.local.to(userRoom(userId)).except(sentRoom(id)).emit('notification', notification);
   }
 
   /**
    * A change to notifications already sent, to the user's sockets on this instance (the session that made it
-   * too): every instance's `notifications.signals` tells its own.
+   * too): every instance's `notifications.signals` tells its own. A removal is told once per id.
    */
   tell(userId: string, change: ListChange): void {
     const room = this.io?.local.to(userRoom(userId));
     if (!room) return;
-    if (change.type === 'removed') room.emit('notifications:removed', { ids: change.ids });
-    else
+    if (change.type === 'removed') {
+      const ids = change.ids.filter((id) => remember(this.toldRemoved, id));
+      if (ids.length > 0) room.emit('notifications:removed', { ids });
+    } else
       room.emit(change.type === 'read' ? 'notifications:read' : 'notifications:cleared', {
         upTo: change.upTo,
       });
