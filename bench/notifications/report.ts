@@ -7,7 +7,7 @@ import type { ScenarioResults, SocketResult } from './results';
 
 function deliveryTable(results: ScenarioResults): Table {
   return {
-    title: 'Delivery: like over HTTP → `notification` on the recipient’s socket (through the gateway)',
+    title: 'Delivery: like sent over HTTP → `notification` on the recipient’s socket (through the gateway)',
     columns: [
       left('Setup'),
       right('Sockets per instance'),
@@ -132,7 +132,9 @@ export function reportDetails(config: BenchConfig, names?: string[]): string[] {
     [
       'delivery',
       `Delivery: ${config.recipients} recipients with one socket each, ${config.postsPerRecipient} posts each, ` +
-        `every post liked once per setup (${formatCount(config.recipients * config.postsPerRecipient)} likes)`,
+        `every post liked once per setup (${formatCount(config.recipients * config.postsPerRecipient)} likes), ` +
+        `timed from sending the like; two instances hold ${formatCount(config.deliverySockets)} sockets ` +
+        `(the recipients' and idle ones), with change streams and with the MongoDB adapter`,
     ],
     [
       'throughput',

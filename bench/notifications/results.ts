@@ -17,7 +17,7 @@ export interface DeliveryResult {
   delivered: number;
   /** The like over HTTP through the gateway (`PUT /api/posts/:id/like`, one at a time). */
   likeMs: LatencySummary;
-  /** From the like's HTTP answer to the `notification` event on the recipient's socket. */
+  /** From sending the like request to the `notification` event on the recipient's socket. */
   deliveryMs: LatencySummary;
 }
 
