@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
-import type { ClientCommand, ClientReply } from './capacity-clients';
+import type { ClientCommand, ClientMember, ClientReply } from './capacity-clients';
 
 interface Held {
   userId: string;
@@ -16,6 +16,8 @@ interface Held {
 const held: Held[] = [];
 /** Sockets that disconnected without being asked to (the server or the network ended them). */
 let lost = 0;
+/** `notification` events received on all sockets. */
+let received = 0;
 let closing = false;
 
 function reply(message: ClientReply): void {
@@ -26,13 +28,13 @@ function reply(message: ClientReply): void {
 function connectOne(
   url: string,
   localAddress: string,
-  member: { userId: string; token: string },
+  member: ClientMember,
   timeoutMs: number,
 ): Promise<string | undefined> {
   const socket = io(url, {
     path: '/socket.io',
     transports: ['websocket'],
-    auth: { token: member.token },
+    auth: member.after ? { token: member.token, after: member.after } : { token: member.token },
     forceNew: true,
     reconnection: false,
     timeout: timeoutMs,
@@ -43,6 +45,7 @@ function connectOne(
     socket.once('connect', () => {
       held.push({ userId: member.userId, socket });
       socket.on('notification', () => {
+        received++;
         reply({ type: 'arrival', userId: member.userId, at: performance.timeOrigin + performance.now() });
       });
       socket.once('disconnect', () => {
@@ -102,6 +105,7 @@ process.on('message', (command: ClientCommand) => {
         type: 'status',
         open: held.filter((h) => h.socket.connected).length,
         lost,
+        received,
         rssBytes: process.memoryUsage().rss,
       });
       return;

@@ -3,6 +3,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { raiseOpenFiles } from './instance-process';
 
+/** Whom a socket is for; `after` asks the server for a catch-up of what came after that notification id. */
+export interface ClientMember {
+  userId: string;
+  token: string;
+  after?: string;
+}
+
 /** Parent → client process. */
 export type ClientCommand =
   | {
@@ -10,7 +17,7 @@ export type ClientCommand =
       url: string;
       /** The loopback source address every socket of this process binds to (127.0.0.2, 127.0.0.3, …). */
       localAddress: string;
-      members: { userId: string; token: string }[];
+      members: ClientMember[];
       /** Handshakes in flight at once. */
       inFlight: number;
       timeoutMs: number;
@@ -25,7 +32,7 @@ export type ClientReply =
   | { type: 'ready' }
   | { type: 'connected'; opened: number; failed: number; errors: string[]; seconds: number }
   | { type: 'picked'; users: string[] }
-  | { type: 'status'; open: number; lost: number; rssBytes: number }
+  | { type: 'status'; open: number; lost: number; received: number; rssBytes: number }
   | { type: 'closed' }
   /** A `notification` arrived on `userId`'s socket; `at` is epoch milliseconds (timeOrigin + now). */
   | { type: 'arrival'; userId: string; at: number };
@@ -37,6 +44,8 @@ const START_TIMEOUT_MS = 60_000;
 /** A client process of the capacity run (`node --import tsx capacity-client-entry.ts`). */
 export class ClientProcess {
   private readonly arrivalHandlers: ((userId: string, at: number) => void)[] = [];
+  /** The process's open-file limit once raised (as far as this machine lets it be). */
+  openFileLimit = 0;
 
   private constructor(
     private readonly child: ChildProcess,
@@ -59,7 +68,7 @@ export class ClientProcess {
     const client = new ClientProcess(child, localAddress);
     try {
       await client.next('ready', START_TIMEOUT_MS);
-      await raiseOpenFiles(child.pid as number, openFiles);
+      client.openFileLimit = await raiseOpenFiles(child.pid as number, openFiles);
     } catch (err) {
       child.kill('SIGKILL');
       throw err;
@@ -102,7 +111,7 @@ export class ClientProcess {
   /** Opens a socket for each member, `inFlight` handshakes at a time, from this process's source address. */
   connect(
     url: string,
-    members: { userId: string; token: string }[],
+    members: ClientMember[],
     options: { inFlight: number; timeoutMs: number; limitMs: number },
   ): Promise<ReplyOf<'connected'>> {
     const { inFlight, timeoutMs, limitMs } = options;

@@ -66,7 +66,7 @@ export const FULL: BenchConfig = {
   deliveryTimeoutMs: 10_000,
   deliverySockets: 2_000,
   capacity: {
-    steps: [10_000, 20_000, 30_000, 40_000, 50_000, 60_000],
+    steps: [5_000, 10_000, 15_000, 20_000, 30_000, 40_000, 50_000, 60_000],
     clientProcesses: 4,
     inFlight: 25,
     pushSample: 200,

@@ -3,14 +3,28 @@
  * clients and the database. Started by instance-process.ts with the service environment in `env` and
  * `--expose-gc`; answers `sample` and `snapshot` messages over IPC.
  *
- * `BENCH_INSTANCE_WHAT_IF=drop-request` measures a proposed server change without making it: every socket the
- * registry receives lets go of the HTTP request that opened it (`socket.conn.request = null`, socket.io's
- * "memory usage" advice). The capacity report says when it was set.
+ * `BENCH_INSTANCE_WHAT_IF` (comma-separated) measures proposed server changes without making them, on every socket
+ * the registry receives once its handshake passed: `drop-request` lets go of the HTTP request that opened it
+ * (`socket.conn.request = null`, socket.io's "memory usage" advice), `drop-auth` of the handshake's `auth` (the
+ * token, already checked). The capacity report says when it was set.
  */
+import { readdirSync } from 'node:fs';
 import { writeHeapSnapshot } from 'node:v8';
 import { startService } from '@devcircle/service-kit';
 import { definition } from '../../services/notifications/src';
 import type { InstanceMessage, InstanceSample } from './instance-process';
+
+/** File descriptors this process has open (Linux's /proc). */
+function openFiles(): number {
+  try {
+    return readdirSync('/proc/self/fd').length;
+  } catch {
+    return -1;
+  }
+}
+
+/** The proposed server changes this entry can make for a measurement (see the header). */
+const WHAT_IF = ['drop-request', 'drop-auth'];
 
 const collectGarbage = (globalThis as { gc?: () => void }).gc;
 
@@ -20,13 +34,19 @@ async function main(): Promise<void> {
   const service = await startService(definition, { port: 0, env: process.env });
   await service.ready;
   const { registry } = service.context;
-  if (process.env.BENCH_INSTANCE_WHAT_IF === 'drop-request') {
+  const whatIf = new Set((process.env.BENCH_INSTANCE_WHAT_IF ?? '').split(',').filter(Boolean));
+  for (const change of whatIf)
+    if (!WHAT_IF.includes(change))
+      throw new Error(`BENCH_INSTANCE_WHAT_IF: unknown ${change} (${WHAT_IF.join(', ')})`);
+  if (whatIf.size > 0) {
     const add = registry.add.bind(registry);
     registry.add = (socket) => {
-      (socket.conn as { request: unknown }).request = null;
+      if (whatIf.has('drop-request')) (socket.conn as { request: unknown }).request = null;
+      if (whatIf.has('drop-auth')) socket.handshake.auth = {};
       add(socket);
     };
   }
+
   process.on('message', (message: InstanceMessage) => {
     if (message.type === 'stop') {
       void service.stop().then(() => process.exit(0));
@@ -47,6 +67,7 @@ async function main(): Promise<void> {
       maxRssBytes: process.resourceUsage().maxRSS * 1024,
       heapUsedBytes: usage.heapUsed,
       sockets: registry.size,
+      openFiles: openFiles(),
     };
     process.send?.(sample);
   });

@@ -1,4 +1,5 @@
 import { execFile, fork, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -16,6 +17,8 @@ export interface InstanceSample {
   heapUsedBytes: number;
   /** Sockets the instance holds (its registry). */
   sockets: number;
+  /** File descriptors the process has open (/proc/self/fd; -1 where there is none). */
+  openFiles: number;
 }
 type InstanceReply = InstanceSample | { type: 'snapshot'; file: string } | { type: 'ready'; url: string };
 
@@ -23,19 +26,27 @@ const ENTRY = path.join(__dirname, 'instance-entry.ts');
 const START_TIMEOUT_MS = 60_000;
 const run = promisify(execFile);
 
+/** A process's soft open-file limit, from /proc/<pid>/limits (Linux). */
+export async function openFileLimit(pid: number): Promise<number> {
+  const limits = await readFile(`/proc/${pid}/limits`, 'utf8');
+  const line = limits.split('\n').find((l) => l.startsWith('Max open files'));
+  const soft = Number(line?.split(/\s{2,}/)[1]);
+  if (!Number.isFinite(soft)) throw new Error(`no open-file limit in /proc/${pid}/limits`);
+  return soft;
+}
+
 /**
- * Raises the open-file limit (soft and hard) of a running process with util-linux's `prlimit`: a socket is a
- * file descriptor, and 50,000 of them are far above the usual 1,024 or 20,000. Raising the hard limit needs root.
+ * Raises the open-file limit (soft and hard) of a running process to `wanted` with util-linux's `prlimit`: a
+ * socket is a file descriptor, and 50,000 of them are far above the usual 1,024 or 20,000. Raising the hard
+ * limit needs CAP_SYS_RESOURCE (root outside a container); without it the process keeps its limit (Node already
+ * raised its soft limit to the hard one). A higher limit is left as it is. Resolves with the limit the process has
+ * afterwards.
  */
-export async function raiseOpenFiles(pid: number, limit: number): Promise<void> {
-  try {
-    await run('prlimit', ['--pid', String(pid), `--nofile=${limit}:${limit}`]);
-  } catch (err) {
-    throw new Error(
-      `could not raise the open-file limit of process ${pid} to ${limit} (prlimit, needs root): ${(err as Error).message}`,
-      { cause: err },
-    );
-  }
+export async function raiseOpenFiles(pid: number, wanted: number): Promise<number> {
+  const current = await openFileLimit(pid);
+  if (current >= wanted) return current;
+  await run('prlimit', ['--pid', String(pid), `--nofile=${wanted}:${wanted}`]).catch(() => undefined);
+  return openFileLimit(pid);
 }
 
 /**
@@ -43,14 +54,17 @@ export async function raiseOpenFiles(pid: number, limit: number): Promise<void> 
  * wrapper process), so the memory it reports is the service's own.
  */
 export class InstanceProcess {
+  /** The child's open-file limit after raising it (when `openFiles` asked for that; Linux only). */
+  openFileLimit = 0;
+
   private constructor(
     private readonly child: ChildProcess,
     readonly url: string,
   ) {}
 
   /**
-   * `openFiles` raises the child's open-file limit (soft and hard, with `prlimit`; root only) once it is ready:
-   * every socket it holds is a file descriptor.
+   * `openFiles` raises the child's open-file limit (soft and hard, with `prlimit`; CAP_SYS_RESOURCE) once it is
+   * ready: every socket it holds is a file descriptor. `openFileLimit` says what it got.
    */
   static async start(env: NodeJS.ProcessEnv, options: { openFiles?: number } = {}): Promise<InstanceProcess> {
     const child = fork(ENTRY, [], {
@@ -76,12 +90,8 @@ export class InstanceProcess {
         reject(new Error(`notifications instance exited before it was ready (code ${code})`));
       });
     });
-    if (options.openFiles !== undefined) {
-      await raiseOpenFiles(child.pid as number, options.openFiles).catch(async (err: Error) => {
-        await instance.stop();
-        throw err;
-      });
-    }
+    if (options.openFiles !== undefined)
+      instance.openFileLimit = await raiseOpenFiles(child.pid as number, options.openFiles);
     return instance;
   }
 

@@ -12,7 +12,10 @@ const peak = (s: CapacityStep) => Math.max(s.rssBytes, s.maxRssBytes);
 export interface WithinLimit {
   /** The most sockets a step held with the peak RSS still under the limit (0 if none). */
   measured: number;
-  /** Where the peak RSS would reach the limit, on the line through the two samples around it or the last two. */
+  /**
+   * Where the peak RSS would reach the limit: on the line through the two steps around it, or, when no step
+   * reached it, on from the last step at the steps' RSS per socket (least squares).
+   */
   estimate: number;
   /** 'interpolated' when a step reached the limit (the estimate lies between two measured steps). */
   how: 'interpolated' | 'extrapolated';
@@ -34,14 +37,26 @@ export function socketsWithinLimit(result: CapacityResult): WithinLimit | undefi
     };
   }
   if (!lastUnder) return undefined;
-  // The marginal cost of the last step (RSS per socket grows slightly with the count: bigger tables, more GC room).
-  const from = steps.at(-2) ?? baseline;
-  const slope = (peak(lastUnder) - peak(from)) / (lastUnder.sockets - from.sockets);
+  const slope = rssPerSocket(steps.length > 1 ? steps : [baseline, ...steps]);
   return {
     measured: lastUnder.sockets,
     estimate: Math.round(lastUnder.sockets + (limit - peak(lastUnder)) / slope),
     how: 'extrapolated',
   };
+}
+
+/** Peak RSS per socket along the samples: the least-squares slope (one step's figure alone is noisy). */
+function rssPerSocket(samples: CapacityStep[]): number {
+  const n = samples.length;
+  const meanX = samples.reduce((sum, s) => sum + s.sockets, 0) / n;
+  const meanY = samples.reduce((sum, s) => sum + peak(s), 0) / n;
+  let covariance = 0;
+  let variance = 0;
+  for (const s of samples) {
+    covariance += (s.sockets - meanX) * (peak(s) - meanY);
+    variance += (s.sockets - meanX) ** 2;
+  }
+  return covariance / variance;
 }
 
 export function capacityStepsTable(result: CapacityResult): Table {
@@ -60,6 +75,7 @@ export function capacityStepsTable(result: CapacityResult): Table {
     previous && s.sockets > previous.sockets
       ? per(s.rssBytes - previous.rssBytes, s.sockets - previous.sockets)
       : '',
+    s.openFiles >= 0 ? formatCount(s.openFiles) : '',
     s.clientRssBytes === undefined ? '' : formatBytes(s.clientRssBytes),
     s.loadAverage.toFixed(2),
   ];
@@ -79,6 +95,7 @@ export function capacityStepsTable(result: CapacityResult): Table {
       right('RSS/socket'),
       right('Heap/socket'),
       right('RSS/socket, this step'),
+      right('Open files'),
       right('Clients’ RSS'),
       right('Load'),
     ],
@@ -101,7 +118,7 @@ export function capacitySummaryTable(result: CapacityResult): Table {
     rows.push(
       [`Sockets held with the peak RSS under ${limit} (measured)`, formatCount(within.measured)],
       [
-        `Sockets at ${limit} of RSS (${within.how}: ${within.how === 'interpolated' ? 'between the two steps around the limit' : 'from the last step’s marginal cost, not measured'})`,
+        `Sockets at ${limit} of RSS (${within.how}: ${within.how === 'interpolated' ? 'between the two steps around the limit' : 'on from the last step at the steps’ RSS per socket, not measured'})`,
         `about ${formatCount(within.estimate)}`,
       ],
       [
@@ -134,6 +151,13 @@ export function capacitySummaryTable(result: CapacityResult): Table {
         : '–',
     ],
     ['Ramp ended because', result.stoppedBecause],
+    [
+      'Open-file limit of the instance',
+      formatCount(result.openFileLimit) +
+        (result.socketCap === undefined
+          ? ''
+          : ` (not raised further: that needs CAP_SYS_RESOURCE); at most ${formatCount(result.socketCap)} sockets`),
+    ],
   );
   const pushed = result.push;
   if (pushed) {

@@ -75,6 +75,8 @@ export interface CapacityStep {
   maxRssBytes: number;
   /** Heap in use right after full garbage collections. */
   heapUsedBytes: number;
+  /** File descriptors the instance had open (-1 if unknown). */
+  openFiles: number;
   /** One-minute load average when sampled (2 shared cores: other work shows here). */
   loadAverage: number;
   /** Client processes' RSS, summed (not the subject; shows what the clients cost this machine). */
@@ -86,6 +88,10 @@ export interface CapacityResult {
   sourceAddresses: string[];
   inFlight: number;
   rssLimitBytes: number;
+  /** The instance's open-file limit after asking for enough (CAP_SYS_RESOURCE decides whether it is granted). */
+  openFileLimit: number;
+  /** When that limit (or the clients') was below the largest step: the most sockets the ramp could ask for. */
+  socketCap?: number;
   /** `BENCH_INSTANCE_WHAT_IF` when set (a proposed server change measured without making it). */
   whatIf?: string;
   /** The first sample (one socket opened and closed), the steps, then the reference states after them. */

@@ -15,8 +15,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const HANDSHAKE_TIMEOUT_MS = 20_000;
 /** How long the sampled sockets get for their notification. */
 const PUSH_TIMEOUT_MS = 60_000;
-/** Open files above the sockets: the instance's database connections, its listening socket, tsx, … */
+/** Open files asked for above the sockets: the instance's database connections, its listening socket, tsx, … */
 const SPARE_FILES = 16_384;
+/** Descriptors left free under a limit that could not be raised, above those open at the baseline. */
+const FD_MARGIN = 200;
 /** Ephemeral ports per source address (`ip_local_port_range` 32768–60999) with some left for the rest. */
 const PORTS_PER_ADDRESS = 25_000;
 
@@ -102,7 +104,7 @@ export async function benchCapacity(bench: Bench): Promise<void> {
       state: string,
       step: Partial<Pick<CapacityStep, 'requested' | 'failed' | 'connectSeconds'>> = {},
     ): Promise<CapacityStep> => {
-      const { rssBytes, maxRssBytes, heapUsedBytes, sockets } = await instance.sample();
+      const { rssBytes, maxRssBytes, heapUsedBytes, sockets, openFiles } = await instance.sample();
       const statuses = await Promise.all(clients.map((client) => client.status()));
       return {
         state,
@@ -113,6 +115,7 @@ export async function benchCapacity(bench: Bench): Promise<void> {
         rssBytes,
         maxRssBytes,
         heapUsedBytes,
+        openFiles,
         loadAverage: os.loadavg()[0],
         clientRssBytes: statuses.reduce((sum, s) => sum + s.rssBytes, 0),
       };
@@ -134,13 +137,25 @@ export async function benchCapacity(bench: Bench): Promise<void> {
     await clients[0].closeSockets();
     await sleep(500);
     const baseline = await sample('started, one socket opened and closed');
+    // Where the open-file limit could not be raised far enough (no CAP_SYS_RESOURCE, as in some containers),
+    // the ramp ends at the most sockets the instance and the clients can have open.
+    const socketCap = Math.min(
+      instance.openFileLimit - Math.max(baseline.openFiles, 0) - FD_MARGIN,
+      clients.reduce((sum, client) => sum + client.openFileLimit - FD_MARGIN, 0),
+    );
+    const targets = capacity.steps.filter((target) => target < socketCap);
+    if (largest >= socketCap) targets.push(socketCap);
 
     const steps: CapacityStep[] = [];
     const errors: string[] = [];
     let requested = 0;
     let opened = 0;
-    let stoppedBecause = `reached the last step (${formatCount(largest)})`;
-    for (const target of capacity.steps) {
+    let stoppedBecause =
+      largest < socketCap
+        ? `reached the last step (${formatCount(largest)})`
+        : `open-file limit: the instance may have ${formatCount(instance.openFileLimit)} files open ` +
+          `(${formatCount(baseline.openFiles)} at the baseline), not enough for ${formatCount(largest)} sockets`;
+    for (const target of targets) {
       const left = deadline - performance.now();
       if (left <= 0) {
         stoppedBecause = `time limit (${capacity.maxSeconds} s) before the ${formatCount(target)} step`;
@@ -199,8 +214,12 @@ export async function benchCapacity(bench: Bench): Promise<void> {
     const open = statuses.reduce((sum, s) => sum + s.open, 0);
     const after = [await sample(`after one notification to ${formatCount(push.sockets)} of them`)];
     await Promise.all(clients.map((client) => client.closeSockets()));
-    for (let waited = 0; waited < 30_000 && (await instance.sample()).sockets > 0; waited += 250)
-      await sleep(250);
+    // Until the registry is empty and the connections are gone too (a websocket closes after its close handshake).
+    const gone = async () => {
+      const { sockets, openFiles } = await instance.sample();
+      return sockets === 0 && openFiles <= baseline.openFiles + FD_MARGIN;
+    };
+    for (let waited = 0; waited < 30_000 && !(await gone()); waited += 500) await sleep(500);
     after.push(await sample('every socket closed'));
 
     const result: CapacityResult = {
@@ -208,6 +227,8 @@ export async function benchCapacity(bench: Bench): Promise<void> {
       sourceAddresses: clients.map((client) => client.localAddress),
       inFlight: capacity.inFlight,
       rssLimitBytes: capacity.rssLimitBytes,
+      openFileLimit: instance.openFileLimit,
+      socketCap: largest >= socketCap ? socketCap : undefined,
       whatIf,
       baseline,
       steps,
