@@ -1,11 +1,21 @@
 import { startService, type RunningService } from '@devcircle/service-kit';
+import { ObjectId } from 'mongodb';
 import {
   definition as notificationsService,
   type NotificationsContext,
 } from '../../services/notifications/src';
 import type { RunningGateway } from '../src';
 import { eventually, startTestGateway } from './helpers';
-import { connected, listen, publish, register, send, type Listener, type Member } from './realtime-support';
+import {
+  connected,
+  listen,
+  publish,
+  register,
+  send,
+  type Listener,
+  type Member,
+  type Pushed,
+} from './realtime-support';
 import { startStack, type Stack } from './stack';
 
 /** What one socket heard besides notifications, in order. */
@@ -142,5 +152,55 @@ describe.each(['stream', 'adapter'])('REALTIME_FANOUT=%s', (mode) => {
     }
     expect(first.repeats()).toEqual([]);
     expect(first.received).toHaveLength(13);
+    // With the change streams a `sent:<id>` room lasts until this instance has pushed that notification.
+    if (mode === 'stream')
+      await eventually(() => instances.every((instance) => instance.context.registry.sentRooms === 0));
   });
+
+  // Last in its describe: it stops two consumers of the first instance.
+  (mode === 'stream' ? test : test.skip)(
+    'a push that comes after a catch-up sent the notification passes that socket by, and its room goes',
+    async () => {
+      const ada = await register(url, stack.outboxDir, 'late');
+      const bob = await register(url, stack.outboxDir, 'bob');
+      const post = await publish(url, ada);
+      // Instance x neither makes notifications nor reads the notifications' stream: y makes this one and pushes
+      // it to its own sockets; x pushes it only below, after a catch-up on x sent it.
+      const [x] = instances;
+      for (const consumer of x.consumers)
+        if (consumer.name === 'notifications.posts' || consumer.name === 'notifications.push')
+          await consumer.stop();
+      const onX = async (extra: Record<string, unknown>): Promise<Listener> => {
+        for (;;) {
+          const candidate = socketOf(ada, extra);
+          await connected(candidate);
+          if (x.context.registry.socketsOf(ada.id).some((socket) => socket.id === candidate.socket.id))
+            return candidate;
+        }
+      };
+      const plain = await onX({});
+      const after = new ObjectId().toHexString();
+      expect((await send(url, 'PUT', `/api/posts/${post}/like`, bob)).status).toBe(200);
+      const listed = async () =>
+        (await send(url, 'GET', '/api/notifications', ada)).body as unknown as Pushed[];
+      await eventually(async () => (await listed()).length === 1);
+      const [view] = await listed();
+
+      const caughtUp = await onX({ after });
+      await eventually(() => caughtUp.received.length === 1);
+      expect(x.context.registry.sentRooms).toBe(1);
+      expect(plain.received).toEqual([]);
+
+      // x's push, late: ada's other socket on x gets it, the one that caught up does not, and the room goes.
+      x.context.registry.push(ada.id, view);
+      expect(x.context.registry.sentRooms).toBe(0);
+      // A last message on both: one socket's messages arrive in order, so a repeat would be there before it.
+      const marked: string[] = [];
+      caughtUp.socket.on('notifications:read', ({ upTo }: { upTo: string }) => marked.push(upTo));
+      x.context.registry.tell(ada.id, { type: 'read', upTo: view._id });
+      await eventually(() => marked.length === 1 && plain.received.length === 1);
+      expect(caughtUp.received.map((n) => n._id)).toEqual([view._id]);
+      expect(plain.received.map((n) => n._id)).toEqual([view._id]);
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { ObjectId } from 'mongodb';
 import type { NotificationView } from '../notifications/notification';
 import type { NotificationServer, NotificationSocket } from './types';
 
@@ -29,6 +30,12 @@ export function sentRoom(id: string): string {
  * record a removal signal for the same ids.
  */
 const MEMORY = 10_000;
+
+/**
+ * How far behind its inserts `notifications.push` may run and still repeat nothing: a catch-up that sends a
+ * notification made longer ago than this, and not pushed here since this instance started, expects no push of it.
+ */
+const PUSH_LAG_BOUND_MS = 60_000;
 
 /** Adds `id` unless there; false when it was (the oldest id goes beyond `MEMORY`). */
 function remember(ids: Set<string>, id: string): boolean {
@@ -87,7 +94,22 @@ export class SocketRegistry {
   push(userId: string, notification: NotificationView): void {
     const id = notification._id;
     if (!this.io || !remember(this.pushed, id)) return;
-    this.io.local.to(userRoom(userId)).except(sentRoom(id)).emit('notification', notification);
+    const skip = sentRoom(id);
+    this.io.local.to(userRoom(userId)).except(skip).emit('notification', notification);
+    // This instance will not push it again: the sockets whose catch-up sent it need the room no more.
+    if (this.io.of('/').adapter.rooms.has(skip)) this.io.local.in(skip).socketsLeave(skip);
+  }
+
+  /**
+   * Whether a push of this notification may still reach this instance's sockets, so that a catch-up sending it
+   * must keep the socket in its `sent:<id>` room. With the change streams, not once this instance pushed it (it
+   * pushes each once), nor when it was made before this instance's push could have seen it (`PUSH_LAG_BOUND_MS`).
+   * With the adapter this instance cannot tell: the socket keeps the room while connected.
+   */
+  mayStillPush(id: string): boolean {
+    if (this.mode === 'adapter') return true;
+    if (this.pushed.has(id)) return false;
+    return new ObjectId(id).getTimestamp().getTime() > Date.now() - PUSH_LAG_BOUND_MS;
   }
 
   /**
@@ -104,6 +126,13 @@ export class SocketRegistry {
       room.emit(change.type === 'read' ? 'notifications:read' : 'notifications:cleared', {
         upTo: change.upTo,
       });
+  }
+
+  /** `sent:<id>` rooms this instance holds (catch-ups whose notification may still be pushed). */
+  get sentRooms(): number {
+    let count = 0;
+    for (const room of this.io?.of('/').adapter.rooms.keys() ?? []) if (room.startsWith('sent:')) count++;
+    return count;
   }
 
   /** Sockets this instance holds. */

@@ -62,15 +62,17 @@ export function attachSocketServer(server: HttpServer, ctx: NotificationsContext
 
 /**
  * What arrived after `after`, oldest first. A push racing this is sent once: one that reached the socket first is
- * in `sent` and skipped here; one that comes later passes by the socket, which joined the `sent:<id>` room before
- * the catch-up sent it (it stays in those rooms, at most 50, while it is connected).
+ * in `sent` and skipped here; one that may still come passes by the socket, which joined the `sent:<id>` room
+ * before the catch-up sent it. With the change streams the room goes when this instance pushes that notification
+ * (milliseconds), and none is joined for one already pushed or made long before; with the adapter the socket
+ * keeps them (at most 50) while connected.
  */
 async function catchUp(ctx: NotificationsContext, socket: NotificationSocket, after: string): Promise<void> {
   const docs = await ctx.notifications.newerThan(new ObjectId(socket.data.userId), new ObjectId(after));
   for (const view of await viewsOf(ctx, docs)) {
     if (!socket.connected || socket.data.sent.has(view._id)) continue;
     socket.data.sent.add(view._id);
-    void socket.join(sentRoom(view._id));
+    if (ctx.registry.mayStillPush(view._id)) void socket.join(sentRoom(view._id));
     socket.emit('notification', view);
   }
 }
