@@ -30,6 +30,12 @@ export function attachSocketServer(server: HttpServer, ctx: NotificationsContext
   ctx.registry.bind(io);
   io.use(checkHandshake(config.jwtSecret, revocations.list));
   io.on('connection', (socket) => {
+    // The handshake has been checked and what it said is in `socket.data`: without this, socket.io keeps the
+    // HTTP request that opened the session, and the token, for the socket's whole life (about 1.1 KiB of heap a
+    // socket, a tenth of its cost: bench/notifications README, "Capacity"). Here, not at the engine's
+    // `connection`: there the handshake is not built yet.
+    (socket.conn as { request: unknown }).request = null;
+    socket.handshake.auth = {};
     const { after } = socket.data;
     if (!after) return ctx.registry.add(socket);
     // Noted from before the socket joins its room: what a push sends while the catch-up runs, it skips.
