@@ -30,6 +30,8 @@ export interface BenchConfig {
   eventWriters: number;
   /** Sockets held at once through the gateway for the memory figure, connected this many at a time. */
   sockets: number;
+  /** Revocations, one at a time, each timed to both gateways' lists and to its socket's disconnect. */
+  revocations: number;
   socketBatch: number;
   /** List reads: the reader's notifications, the depth of the deep page, requests per measurement. */
   inbox: number;
@@ -56,6 +58,7 @@ export const FULL: BenchConfig = {
   eventRuns: [1_000, 5_000, 20_000],
   eventWriters: 8,
   sockets: 1_000,
+  revocations: 200,
   socketBatch: 50,
   inbox: 10_000,
   deepPosition: 5_000,
@@ -82,6 +85,7 @@ export const QUICK: BenchConfig = {
   eventRuns: [100, 1_000],
   eventWriters: 8,
   sockets: 200,
+  revocations: 20,
   socketBatch: 50,
   inbox: 10_000,
   deepPosition: 5_000,

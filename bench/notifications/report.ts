@@ -4,6 +4,7 @@ import { left, right, type Table } from '../shared/table';
 import type { BenchConfig } from './config';
 import { capacityStepsTable, capacitySummaryTable } from './report-capacity';
 import type { ScenarioResults, SocketResult } from './results';
+import { revocationTable } from './scenario-revocations';
 
 function deliveryTable(results: ScenarioResults): Table {
   return {
@@ -115,6 +116,7 @@ function checkTable(results: ScenarioResults): Table {
 export function resultTables(results: ScenarioResults, config: BenchConfig): Table[] {
   return [
     deliveryTable(results),
+    ...(results.revocations ? [revocationTable(results.revocations)] : []),
     throughputTable(results),
     listTable(results, config),
     ...(results.sockets ? [socketMemoryTable(results.sockets), perSocketTable(results.sockets)] : []),
@@ -141,6 +143,11 @@ export function reportDetails(config: BenchConfig, names?: string[]): string[] {
       `Throughput: bursts of ${config.eventRuns.map(formatCount).join(', ')} like events, one after the other, ` +
         `${config.eventWriters} writers recording at once; each burst live (consumed while recorded) and then ` +
         `as a backlog (recorded with \`notifications.posts\` stopped, timed from its restart)`,
+    ],
+    [
+      'revocations',
+      `Revocations: ${formatCount(config.revocations)} tokens with a socket each through a second gateway, revoked one ` +
+        `at a time as auth records it (an insert into \`token_revocations\`), no request through either gateway`,
     ],
     [
       'list reads',

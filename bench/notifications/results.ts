@@ -112,8 +112,22 @@ export type { ReadResult } from '../shared/reads';
 /** A check the run makes; a failed one fails the run. */
 export type CheckResult = Check;
 
+/** How fast a token revocation reaches every verifier (issue 16: within 100 ms) and cuts the token's socket. */
+export interface RevocationResult {
+  revocations: number;
+  /** From just before auth's insert to the moment each gateway's list applied it. */
+  gatewayA: LatencySummary;
+  gatewayB: LatencySummary;
+  /** To the client's `disconnect` (the notifications instance's list applied it and cut the socket). */
+  socketCut: LatencySummary;
+  socketsCut: number;
+  /** The revoked tokens gateway B refused afterwards (401 TOKEN_REVOKED), of `revocations`. */
+  refusedAfter: number;
+}
+
 export interface ScenarioResults {
   deliveries: DeliveryResult[];
+  revocations?: RevocationResult;
   throughput: ThroughputResult[];
   sockets?: SocketResult;
   capacity?: CapacityResult;

@@ -15,6 +15,7 @@ import { emptyResults, type Bench } from './results';
 import { benchDelivery } from './scenario-delivery';
 import { benchCapacity } from './scenario-capacity';
 import { benchList } from './scenario-list';
+import { benchRevocationScenario } from './scenario-revocations';
 import { benchSockets } from './scenario-sockets';
 import { benchThroughput } from './scenario-throughput';
 import { startStack } from './stack';
@@ -26,6 +27,7 @@ const SCENARIOS: [string, (bench: Bench) => Promise<void>][] = [
   ['delivery', benchDelivery],
   ['throughput', benchThroughput],
   ['sockets', benchSockets],
+  ['revocations', benchRevocationScenario],
 ];
 /** Long (minutes, tens of thousands of sockets): only when asked for. */
 const CAPACITY: [string, (bench: Bench) => Promise<void>] = ['capacity', benchCapacity];

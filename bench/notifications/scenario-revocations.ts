@@ -5,20 +5,15 @@ import type { Check } from '../shared/runner';
 import { formatMs, summarize, type LatencySummary } from '../shared/stats';
 import { left, right, type Table } from '../shared/table';
 import { request, signedMember } from './http';
+import type { Bench, RevocationResult } from './results';
 import { closeAll, connectAll, type Listener } from './sockets';
 import type { Stack } from './stack';
 
-/** How fast a token revocation reaches every verifier (issue 16: within 100 ms) and cuts the token's socket. */
-export interface RevocationResult {
-  revocations: number;
-  /** From just before auth's insert to the moment each verifier's list applied it. */
-  gatewayA: LatencySummary;
-  gatewayB: LatencySummary;
-  /** To the client's `disconnect` (the notifications instance's list applied it and cut the socket). */
-  socketCut: LatencySummary;
-  socketsCut: number;
-  /** The revoked tokens gateway B refused afterwards (401 TOKEN_REVOKED), of `revocations`. */
-  refusedAfter: number;
+/** The scenario as run.ts runs it: `config.revocations` of them, their table row data and checks noted. */
+export async function benchRevocationScenario(bench: Bench): Promise<void> {
+  const result = await benchRevocations(bench.stack, bench.config.revocations);
+  bench.results.revocations = result;
+  bench.results.checks.push(...revocationChecks(result));
 }
 
 /**
