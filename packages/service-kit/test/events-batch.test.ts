@@ -3,6 +3,7 @@ import { MongoClient, type Db, type ObjectId } from 'mongodb';
 import {
   BATCH_MAX,
   createLogger,
+  currentClusterTime,
   EVENT_CURSORS,
   EventHandlerError,
   recordEvent,
@@ -183,4 +184,36 @@ test('a batch that succeeds after a failed one goes on batched', async () => {
   await again.drain();
   expect(batches).toEqual([[5, 6, 7, 8]]);
   expect(single).toEqual([1, 2, 3, 4]);
+});
+
+test('drain() after a pause waits for the whole backlog, whether the last second holds pending events or not', async () => {
+  const db = freshDb();
+  const first = batcher();
+  const consumer = consume(db, first.spec);
+  await consumer.drain();
+  await consumer.stop();
+  /** Writes elsewhere until the deployment's time is past `after` by more than a second (drain's probe window). */
+  const secondsPass = async (after: number) =>
+    until(
+      'a second of cluster time',
+      async () => {
+        await db.collection('elsewhere').insertOne({ at: new Date() });
+        return (await currentClusterTime(db)).t > after + 1;
+      },
+      5_000,
+    );
+  // Recorded after a pause, the newest within the last second: drain finds it there.
+  await secondsPass((await currentClusterTime(db)).t);
+  await record(db, 1, 300);
+  const second = batcher();
+  const again = consume(db, second.spec);
+  await again.drain();
+  expect(second.handled).toEqual(range(1, 300));
+  await again.stop();
+  // Recorded, then a pause with nothing recorded: drain reads from the position instead.
+  await record(db, 301, 600);
+  await secondsPass((await currentClusterTime(db)).t);
+  const third = batcher();
+  await consume(db, third.spec).drain();
+  expect(third.handled).toEqual(range(301, 600));
 });

@@ -2,13 +2,13 @@
 import { clearTimeout, setTimeout } from 'node:timers';
 import {
   MongoServerError,
+  Timestamp,
   type ChangeStream,
   type ChangeStreamInsertDocument,
   type Collection,
   type Db,
   type ObjectId,
   type ResumeToken,
-  type Timestamp,
 } from 'mongodb';
 import type { Logger } from 'pino';
 import { isDatabaseUnreachable } from '../database';
@@ -79,6 +79,12 @@ const SCAN_LOOK_BACK_SECONDS = 60;
 const HISTORY_GONE = new Set([286, 280]);
 
 const ONLY_INSERTS = [{ $match: { operationType: 'insert' } }];
+/**
+ * A drain behind by more than this first looks for the newest pending event among the changes of the last this
+ * many seconds only, so it does not read (and the server decode) the whole backlog a second time beside the
+ * consumer; only when that window holds no event does it read from the consumer's position.
+ */
+const PROBE_WINDOW_SECONDS = 1;
 
 /** A handler threw: the consumer stopped at that event and retries it. */
 export class EventHandlerError extends Error {
@@ -374,14 +380,29 @@ class StreamConsumer implements EventConsumer {
   }
 
   /**
-   * The newest event recorded after this consumer's position, if any: read by a short stream of its own from the
-   * same position, which ends as soon as the server has nothing more to give.
+   * The newest event recorded after this consumer's position, if any: read by a short stream of its own, which
+   * ends as soon as the server has nothing more to give. Commit order is time order, so when the position is older
+   * than the last `PROBE_WINDOW_SECONDS`, an event committed within them is the newest; else (or when that window
+   * is empty or gone from the oplog) the stream starts at the consumer's position.
    */
   private async lastPending(): Promise<Pending | undefined> {
-    const probe = this.log.watch<LogEntry, Insert>(ONLY_INSERTS, {
-      ...(this.position ? { resumeAfter: this.position } : {}),
-      maxAwaitTimeMS: 1,
-    });
+    const now = await currentClusterTime(this.db);
+    const recent = new Timestamp({ t: Math.max(now.t - PROBE_WINDOW_SECONDS, 0), i: 0 });
+    if (this.positionTime?.lessThan(recent)) {
+      const newest = await this.probe({ startAtOperationTime: recent }).catch((err: unknown) => {
+        if (isDatabaseUnreachable(err)) throw err;
+        return undefined;
+      });
+      if (newest) return newest;
+    }
+    return this.probe(this.position ? { resumeAfter: this.position } : {});
+  }
+
+  private async probe(start: {
+    resumeAfter?: ResumeToken;
+    startAtOperationTime?: Timestamp;
+  }): Promise<Pending | undefined> {
+    const probe = this.log.watch<LogEntry, Insert>(ONLY_INSERTS, { ...start, maxAwaitTimeMS: 1 });
     try {
       let last: Pending | undefined;
       for (let change = await probe.tryNext(); change; change = await probe.tryNext()) {
