@@ -10,7 +10,7 @@ import {
 import { MongoClient, type Db } from 'mongodb';
 import { startGateway, type RunningGateway } from '../../api-gateway/src';
 import { definition as authService } from '../../services/auth/src';
-import { startServer, type RunningServer } from '../../packages/embedded-mongo/src';
+import { ServerProcess } from '../embedded-mongo/server-process';
 import {
   definition as notificationsService,
   type NotificationsContext,
@@ -24,11 +24,12 @@ export const INTERNAL_SECRET = 'notifications-bench-internal-secret';
 
 /**
  * The back end as `npm start` runs it, in this process on free ports (as api-gateway/test/stack.ts starts it):
- * the in-memory embedded database, auth, posts, users, one notifications instance and a gateway. More
+ * the embedded database (its own process, on disk), auth, posts, users, one notifications instance and a gateway. More
  * notifications instances, and gateways in front of them, can be added.
  */
 export interface Stack {
-  database: RunningServer;
+  /** The embedded database in a child process of its own (`npm start`'s `db`). */
+  database: ServerProcess;
   /** What every service runs with (notifications adds AUTH_URL). */
   env: NodeJS.ProcessEnv;
   /** Where auth writes its mail (no SMTP): the members' registration links are read from here. */
@@ -68,12 +69,14 @@ async function launch<Context extends ServiceContext>(
 }
 
 export async function startStack(): Promise<Stack> {
-  const database = await startServer({ port: 0 });
   // Auth's mail (each member's registration link) goes to this folder's outbox.
   const dataDir = await mkdtemp(path.join(tmpdir(), 'devcircle-bench-'));
+  // The database in a process of its own, on disk, as `npm start` and every deployment run it: its work does not
+  // share the services' event loop (the services, the gateways and the clients share this one).
+  const database = await ServerProcess.start({ dbpath: path.join(dataDir, 'db'), entry: 'cli' });
   const env: NodeJS.ProcessEnv = {
     DATA_DIR: dataDir,
-    MONGODB_URI: database.databaseUri('notifications-bench'),
+    MONGODB_URI: database.uri.replace('/?', '/notifications-bench?'),
     JWT_SECRET,
     INTERNAL_SECRET,
     // The lowest auth accepts: registering the benchmark's members is set-up, not what is measured.
