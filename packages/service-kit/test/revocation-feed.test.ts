@@ -91,15 +91,13 @@ test('the list answers revoked, current or ahead; a user without entry is at ver
 
 test('every revocation already kept is read at start, and a new one arrives through the stream', async () => {
   const db = freshDb();
-  await db
-    .collection(TOKEN_REVOCATIONS)
-    .insertMany(
-      Array.from({ length: 1500 }, (_, i) => ({
-        userId: `u-crowd-${i}`,
-        tokenVersion: 1,
-        createdAt: new Date(),
-      })),
-    );
+  await db.collection(TOKEN_REVOCATIONS).insertMany(
+    Array.from({ length: 1500 }, (_, i) => ({
+      userId: `u-crowd-${i}`,
+      tokenVersion: 1,
+      createdAt: new Date(),
+    })),
+  );
   const { list, feed } = follow(db);
   await feed.ready;
   expect(feed.loaded).toBe(true);

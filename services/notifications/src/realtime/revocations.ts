@@ -26,6 +26,11 @@ export function followRevocations(options: {
       if (socket.data.tokenVersion < tokenVersion) socket.disconnect(true);
     }
   });
-  const feed = followFeed({ db: options.db, list, logger: options.logger, name: 'notifications.revocations' });
+  const feed = followFeed({
+    db: options.db,
+    list,
+    logger: options.logger,
+    name: 'notifications.revocations',
+  });
   return { list, ready: feed.ready, stop: () => feed.stop() };
 }
