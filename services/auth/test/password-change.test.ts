@@ -1,3 +1,4 @@
+import { TOKEN_REVOCATIONS } from '@devcircle/contracts';
 import {
   call,
   identityHeader,
@@ -55,18 +56,11 @@ describe('PUT /api/users/:id/password', () => {
     });
     expect(reply.headers.get('x-devcircle-revoked')).toBe(`${margaret.user.id}:${version}`);
 
-    const revocations = await call<{ revocations: { id: string; userId: string; tokenVersion: number }[] }>(
-      auth.service,
-      'GET',
-      '/internal/revocations',
-      undefined,
-      internal(),
-    );
-    expect(revocations.body.revocations).toContainEqual({
-      id: expect.any(String),
-      userId: margaret.user.id,
-      tokenVersion: version,
-    });
+    // Recorded where the verifiers follow it (the gateway and the socket server stream this collection).
+    const recorded = await auth.service.deps.db
+      .collection(TOKEN_REVOCATIONS)
+      .findOne({ userId: margaret.user.id, tokenVersion: version });
+    expect(recorded).toMatchObject({ userId: margaret.user.id, tokenVersion: version });
 
     expect((await login('margaret@nasa.gov', 'apollo11')).status).toBe(401);
     const fresh = await login('margaret@nasa.gov', 'apollo13');
