@@ -49,34 +49,38 @@ test('posts and likes received follow creates, likes, unlikes (self-likes too) a
 // and passed 30 s on a loaded CI run. The outcome is what is checked; the time is issue 17's (like toggles).
 const STORM_TIMEOUT_MS = 120_000;
 
-test('exact after concurrent likes, unlikes and deletions of the liked posts', async () => {
-  const author = newUser();
-  const fans = Array.from({ length: 12 }, () => newUser());
-  const posts = await Promise.all(
-    Array.from({ length: 6 }, (_, i) => createPost(h.service, author, `p${i}`)),
-  );
-  expect(await statsOf(h.service, author.id)).toEqual({ posts: 6, likes: 0 });
+test(
+  'exact after concurrent likes, unlikes and deletions of the liked posts',
+  async () => {
+    const author = newUser();
+    const fans = Array.from({ length: 12 }, () => newUser());
+    const posts = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => createPost(h.service, author, `p${i}`)),
+    );
+    expect(await statsOf(h.service, author.id)).toEqual({ posts: 6, likes: 0 });
 
-  // Every fan toggles every post 1–3 times at once while half of the posts are deleted (twice, concurrently).
-  const toggles = posts.flatMap((post, p) =>
-    fans.flatMap((fan, f) => Array.from({ length: 1 + ((p + f) % 3) }, () => like(post._id, fan))),
-  );
-  const deletions = posts.filter((_, p) => p % 2 === 0).flatMap((post) => [post, post]);
-  const results = await Promise.all([...toggles, ...deletions.map((post) => deletePost(post._id, author))]);
-  // Toggles on a deleted post answer 404, the toggle storm can answer 409; never a 500.
-  expect(results.every((reply) => [200, 404, 409].includes(reply.status))).toBe(true);
+    // Every fan toggles every post 1–3 times at once while half of the posts are deleted (twice, concurrently).
+    const toggles = posts.flatMap((post, p) =>
+      fans.flatMap((fan, f) => Array.from({ length: 1 + ((p + f) % 3) }, () => like(post._id, fan))),
+    );
+    const deletions = posts.filter((_, p) => p % 2 === 0).flatMap((post) => [post, post]);
+    const results = await Promise.all([...toggles, ...deletions.map((post) => deletePost(post._id, author))]);
+    // Toggles on a deleted post answer 404, the toggle storm can answer 409; never a 500.
+    expect(results.every((reply) => [200, 404, 409].includes(reply.status))).toBe(true);
 
-  const expected = await countedStats(author.id);
-  expect(expected.posts).toBe(3);
-  expect(await statsOf(h.service, author.id)).toEqual(expected);
-  // And the posts that remain are each exact, as before.
-  for (const post of await h.db
-    .collection('posts')
-    .find({ authorId: oid(author.id) })
-    .toArray()) {
-    expect(post.likesCount).toBe(await h.db.collection('likes').countDocuments({ postId: post._id }));
-  }
-}, STORM_TIMEOUT_MS);
+    const expected = await countedStats(author.id);
+    expect(expected.posts).toBe(3);
+    expect(await statsOf(h.service, author.id)).toEqual(expected);
+    // And the posts that remain are each exact, as before.
+    for (const post of await h.db
+      .collection('posts')
+      .find({ authorId: oid(author.id) })
+      .toArray()) {
+      expect(post.likesCount).toBe(await h.db.collection('likes').countDocuments({ postId: post._id }));
+    }
+  },
+  STORM_TIMEOUT_MS,
+);
 
 test('concurrent post creation counts every post', async () => {
   const author = newUser();
