@@ -89,7 +89,6 @@ export {
   checkToken,
   RevocationList,
   followRevocations,
-  REVOCATIONS_LOG,
   TOKEN_ISSUER,
   verifyToken,
   type RevocationListener,

@@ -7,4 +7,4 @@ export {
   type RevocationSync,
   type TokenVersionStatus,
 } from './revocation-list';
-export { followRevocations, REVOCATIONS_LOG, type RevocationFeed } from './revocation-feed';
+export { followRevocations, type RevocationFeed } from './revocation-feed';

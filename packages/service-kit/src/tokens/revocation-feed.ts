@@ -9,7 +9,7 @@ import type { RevocationList } from './revocation-list';
 type Revocation = TokenRevocation<ObjectId>;
 
 /** Auth's collection, read as a log: auth alone writes it, the verifiers follow it. */
-export const REVOCATIONS_LOG = eventLog<Revocation>(TOKEN_REVOCATIONS);
+const REVOCATIONS_LOG = eventLog<Revocation>(TOKEN_REVOCATIONS);
 
 export interface RevocationFeed {
   /** True once every revocation auth keeps has been read. */

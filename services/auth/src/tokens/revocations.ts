@@ -14,12 +14,6 @@ export const REVOCATION_TTL_INDEX = 'revocations_superseded_ttl';
 /** The contract's entry (@devcircle/contracts): the gateway and the socket server read these documents. */
 export type RevocationDoc = TokenRevocation<ObjectId>;
 
-export interface Revocation {
-  id: string;
-  userId: string;
-  tokenVersion: number;
-}
-
 /**
  * The TTL index on `supersededAt`, and `{ userId, tokenVersion }`: a verifier given a token ahead of what it knows
  * reads that account's latest entry, and recording marks the account's lower ones superseded.
@@ -48,7 +42,7 @@ export class RevocationLog {
    * Lower, not "other": of two bumps recorded at once, the higher is never marked, whatever the order. If the
    * marking fails the older entries are merely kept longer.
    */
-  async record(userId: string, tokenVersion: number): Promise<Revocation> {
+  async record(userId: string, tokenVersion: number): Promise<void> {
     const now = new Date();
     const doc: RevocationDoc = { _id: new ObjectId(), userId, tokenVersion, createdAt: now };
     await this.revocations.insertOne(doc);
@@ -56,6 +50,5 @@ export class RevocationLog {
       { userId, tokenVersion: { $lt: tokenVersion }, supersededAt: { $exists: false } },
       { $set: { supersededAt: now } },
     );
-    return { id: doc._id.toHexString(), userId, tokenVersion };
   }
 }

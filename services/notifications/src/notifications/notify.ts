@@ -17,20 +17,15 @@ export interface Happening {
 }
 
 /**
- * Makes the recipient's notification, once: the unique key turns a redelivery, a second instance handling the
+ * Makes each recipient's notification, once: the unique key turns a redelivery, a second instance handling the
  * same event and a repeated like or follow into no-ops. Nobody is notified of their own doings, and nothing is
  * made for or from a deleted account. The inserting instance pushes to the sockets it holds at once; every
  * instance's fan-out (consumers/fan-out.ts) does the same for its own, and a socket never gets one twice.
- */
-export async function notify(ctx: NotificationsContext, happening: Happening): Promise<void> {
-  await notifyAll(ctx, [happening]);
-}
-
-/**
- * `notify` for several happenings at once, with the same outcome as one after the other in this order: one
- * `people` lookup and one unordered `insertMany` for them all. The first of two with the same recipient and key
- * makes the notification (as it would one after the other); pushed are only those this call inserted, and a
- * failure other than a key already taken is thrown after they are pushed.
+ *
+ * Several happenings at once have the same outcome as one after the other in this order, with one `people`
+ * lookup and one unordered `insertMany` for them all. The first of two with the same recipient and key makes the
+ * notification (as it would one after the other); pushed are only those this call inserted, and a failure other
+ * than a key already taken is thrown after they are pushed.
  */
 export async function notifyAll(ctx: NotificationsContext, happenings: Happening[]): Promise<void> {
   const firstOfKey = new Map<string, Happening>();

@@ -4,8 +4,6 @@ import type { SocketRegistry } from './registry';
 
 export interface RevocationFollower {
   list: RevocationList;
-  /** Resolves once every revocation has been read. */
-  ready: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -32,5 +30,5 @@ export function followRevocations(options: {
     logger: options.logger,
     name: 'notifications.revocations',
   });
-  return { list, ready: feed.ready, stop: () => feed.stop() };
+  return { list, stop: () => feed.stop() };
 }
