@@ -94,10 +94,14 @@ export class SocketRegistry {
   push(userId: string, notification: NotificationView): void {
     const id = notification._id;
     if (!this.io || !remember(this.pushed, id)) return;
+    // Every instance sees every notification: most users hold no socket here, and an emit to an empty room
+    // still encodes the packet. (A socket in a `sent:<id>` room is in its user's room too.)
+    const rooms = this.io.of('/').adapter.rooms;
+    if (!rooms.has(userRoom(userId))) return;
     const skip = sentRoom(id);
     this.io.local.to(userRoom(userId)).except(skip).emit('notification', notification);
     // This instance will not push it again: the sockets whose catch-up sent it need the room no more.
-    if (this.io.of('/').adapter.rooms.has(skip)) this.io.local.in(skip).socketsLeave(skip);
+    if (rooms.has(skip)) this.io.local.in(skip).socketsLeave(skip);
   }
 
   /**
