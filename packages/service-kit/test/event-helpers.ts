@@ -1,7 +1,36 @@
 import { Writable } from 'node:stream';
-import { ObjectId, type Db } from 'mongodb';
+import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
+import { MongoClient, ObjectId, type Db } from 'mongodb';
 import pino from 'pino';
 import { eventLog, type Logger, type Recorded } from '../src';
+
+/**
+ * One embedded server for a test file, with a driver client on it, started before its tests and stopped after
+ * them (after the file's own `afterEach`, so consumers stop first). Every `freshDb()` is a database of its own, so
+ * the positions and logs of two tests never meet.
+ */
+export function sharedServer(prefix: string): { freshDb(): Db; server(): RunningServer } {
+  let server: RunningServer | undefined;
+  let client: MongoClient | undefined;
+  let count = 0;
+  beforeAll(async () => {
+    server = await startServer({ port: 0 });
+    client = new MongoClient(server.databaseUri(prefix));
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client?.close();
+    await server?.stop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('sharedServer: used before its beforeAll ran');
+    return value;
+  };
+  return {
+    freshDb: () => started(client).db(`${prefix}-${++count}`),
+    server: () => started(server),
+  };
+}
 
 /** Polls `check` every 20 ms until it holds (or `timeoutMs` passes, failing the test with `what`). */
 export async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000) {

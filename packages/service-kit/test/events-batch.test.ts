@@ -1,5 +1,4 @@
-import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
-import { MongoClient, type Db, type ObjectId } from 'mongodb';
+import type { Db, ObjectId } from 'mongodb';
 import {
   BATCH_MAX,
   createLogger,
@@ -12,31 +11,18 @@ import {
   type EventConsumerSpec,
   type EventCursor,
 } from '../src';
-import { capturingLogger, ERROR, INFO, LOG, until, type TestEvent } from './event-helpers';
+import { capturingLogger, ERROR, INFO, LOG, sharedServer, until, type TestEvent } from './event-helpers';
 
 // The consumer's batch path (docs/events.md "Batches"): a spec with `handleBatch` gets what the stream (or a
 // reading of the log) already holds, in order; a failing batch is handed over again one event at a time.
 
 const quiet = createLogger('events-batch-test', 'silent');
-let server: RunningServer;
-let client: MongoClient;
-let dbCount = 0;
+const { freshDb } = sharedServer('events-batch');
 const running: EventConsumer[] = [];
 
-beforeAll(async () => {
-  server = await startServer({ port: 0 });
-  client = new MongoClient(`mongodb://127.0.0.1:${server.port}/`);
-  await client.connect();
-});
 afterEach(async () => {
   await Promise.all(running.splice(0).map((consumer) => consumer.stop()));
 });
-afterAll(async () => {
-  await client.close();
-  await server.stop();
-});
-
-const freshDb = (): Db => client.db(`events-batch-${++dbCount}`);
 
 function consume(db: Db, spec: Omit<EventConsumerSpec<TestEvent>, 'name' | 'log'>, logger = quiet) {
   const consumer = startEventConsumer({ db, logger }, { name: 'test.batch', log: LOG, ...spec });

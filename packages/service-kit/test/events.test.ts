@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
+import { startServer } from '@devcircle/embedded-mongo';
 import { MongoClient, type Db, type ObjectId } from 'mongodb';
 import {
   createLogger,
@@ -26,32 +26,19 @@ import {
   insertLate,
   LOG,
   recorder,
+  sharedServer,
   until,
   WARN,
   type TestEvent,
 } from './event-helpers';
 
 const quiet = createLogger('events-test', 'silent');
-let server: RunningServer;
-let client: MongoClient;
-let dbCount = 0;
+const { freshDb, server } = sharedServer('events');
 const running: EventConsumer[] = [];
 
-beforeAll(async () => {
-  server = await startServer({ port: 0 });
-  client = new MongoClient(`mongodb://127.0.0.1:${server.port}/`);
-  await client.connect();
-});
 afterEach(async () => {
   await Promise.all(running.splice(0).map((consumer) => consumer.stop()));
 });
-afterAll(async () => {
-  await client.close();
-  await server.stop();
-});
-
-/** Every test gets its own database, so cursors and logs never meet. */
-const freshDb = (): Db => client.db(`events-${++dbCount}`);
 
 function consume(
   db: Db,
@@ -243,11 +230,11 @@ test("a 'live' consumer handles only what is recorded after it started and store
 });
 
 test('while the log is quiet a consumer sends nothing: the server pushes each event as it commits', async () => {
-  const monitored = new MongoClient(`mongodb://127.0.0.1:${server.port}/`, { monitorCommands: true });
+  const monitored = new MongoClient(`mongodb://127.0.0.1:${server().port}/`, { monitorCommands: true });
   const sent: string[] = [];
   monitored.on('commandStarted', (event) => sent.push(event.commandName));
   try {
-    const db = monitored.db(`events-${++dbCount}`);
+    const db = monitored.db(freshDb().databaseName);
     await record(db, 1, 1000);
     const seen = recorder();
     const consumer = consume(db, seen);
@@ -342,7 +329,7 @@ test("startService starts a definition's consumers after setup and stops them wi
     },
     {
       port: 0,
-      env: { MONGODB_URI: server.databaseUri('events-service'), LOG_LEVEL: 'silent' },
+      env: { MONGODB_URI: server().databaseUri('events-service'), LOG_LEVEL: 'silent' },
     },
   );
   try {

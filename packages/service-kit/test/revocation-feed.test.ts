@@ -1,8 +1,6 @@
-import net from 'node:net';
-import { startServer, type RunningServer } from '@devcircle/embedded-mongo';
 import { TOKEN_REVOCATIONS, type TokenRevocation } from '@devcircle/contracts';
 import jwt from 'jsonwebtoken';
-import { MongoClient, ObjectId, type Db } from 'mongodb';
+import { ObjectId, type Db } from 'mongodb';
 import {
   checkToken,
   createLogger,
@@ -13,7 +11,7 @@ import {
   type RevocationFeed,
   type TokenCheck,
 } from '../src';
-import { until } from './event-helpers';
+import { sharedServer, until } from './event-helpers';
 
 /**
  * The revocation feed on a real embedded server: auth's `token_revocations` read whole at start, then followed
@@ -31,45 +29,18 @@ const sign = (tv: number, userId = USER): string =>
 const accepted = (check: TokenCheck): boolean => 'identity' in check;
 const refusal = (check: TokenCheck) => ('refused' in check ? check.refused.code : undefined);
 
-let server: RunningServer;
-let client: MongoClient;
-let dbCount = 0;
+const { freshDb } = sharedServer('revocations');
 const feeds: RevocationFeed[] = [];
 
-beforeAll(async () => {
-  server = await startServer({ port: 0 });
-  client = new MongoClient(server.databaseUri('revocations'));
-  await client.connect();
-});
 afterEach(async () => {
   await Promise.all(feeds.splice(0).map((feed) => feed.stop()));
 });
-afterAll(async () => {
-  await client.close();
-  await server.stop();
-});
-
-const freshDb = (): Db => client.db(`revocations-${++dbCount}`);
 
 /** As auth records one (services/auth/src/tokens/revocations.ts). */
 async function record(db: Db, userId: string, tokenVersion: number): Promise<void> {
   await db
     .collection<TokenRevocation<ObjectId>>(TOKEN_REVOCATIONS)
     .insertOne({ _id: new ObjectId(), userId, tokenVersion, createdAt: new Date() });
-}
-
-async function freePortBelowEphemeral(): Promise<number> {
-  for (;;) {
-    const port = 20_000 + Math.floor(Math.random() * 12_000);
-    const probe = net.createServer();
-    const free = await new Promise<boolean>((resolve) => {
-      probe.once('error', () => resolve(false));
-      probe.listen(port, '127.0.0.1', () => resolve(true));
-    });
-    if (!free) continue;
-    await new Promise((resolve) => probe.close(resolve));
-    return port;
-  }
 }
 
 function follow(db: Db, list = new RevocationList()): { list: RevocationList; feed: RevocationFeed } {
@@ -114,9 +85,8 @@ test('every revocation already kept is read at start, and a new one arrives thro
 });
 
 test('until the first complete read (database unreachable), a token ahead is not held against it', async () => {
-  // Below Linux's ephemeral range, so no server another test starts on port 0 is handed it meanwhile.
-  const port = await freePortBelowEphemeral();
-  const unreachable = openDatabase(`mongodb://127.0.0.1:${port}/nowhere`);
+  // Port 9 (discard): nothing listens there, and no server a test starts on port 0 is handed it.
+  const unreachable = openDatabase('mongodb://127.0.0.1:9/nowhere');
   const list = new RevocationList();
   const feed = followRevocations({ db: unreachable.db, list, logger: quiet, name: 'test.unreachable' });
   try {
