@@ -11,13 +11,15 @@
  * benchmark run; the snapshots go to the temp directory and are deleted.
  */
 import { readFile, rm } from 'node:fs/promises';
-import { ObjectId, type Db, type Document } from 'mongodb';
+import { ObjectId, type Db } from 'mongodb';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { NotificationDoc } from '../../services/notifications/src/notifications/notification';
 import { formatBytes, formatCount } from '../shared/stats';
 import { ClientProcess, type ClientMember } from './capacity-clients';
 import { signedMember } from './http';
 import { InstanceProcess } from './instance-process';
+import { likeNotification } from './seed';
 import { startStack } from './stack';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -56,25 +58,11 @@ async function seedCatchUp(db: Db, members: ClientMember[], perUser: number): Pr
   const sender = { _id: idAt(start - 86_400, 0), username: 'catchupsender', displayName: 'Catch-up Sender' };
   await db.collection('people').insertOne({ ...sender, nameEventId: sender._id });
   let counter = 1;
-  let pending: Document[] = [];
+  let pending: NotificationDoc[] = [];
   for (const member of members) {
     member.after = idAt(start - 1, counter++).toHexString();
     for (let i = 0; i < perUser; i++) {
-      const _id = idAt(start + i, counter++);
-      const postId = new ObjectId();
-      pending.push({
-        _id,
-        userId: new ObjectId(member.userId),
-        key: `like:${sender._id.toHexString()}:${postId.toHexString()}`,
-        type: 'like',
-        fromUserId: sender._id,
-        fromUser: { username: sender.username, displayName: sender.displayName },
-        postId,
-        eventId: _id,
-        read: false,
-        createdAt: _id.getTimestamp(),
-        removed: false,
-      });
+      pending.push(likeNotification(idAt(start + i, counter++), new ObjectId(member.userId), sender));
     }
     if (pending.length >= 5_000) {
       await db.collection('notifications').insertMany(pending);

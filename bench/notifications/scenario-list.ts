@@ -1,8 +1,10 @@
-import { ObjectId, type Db, type Document } from 'mongodb';
+import { ObjectId, type Db } from 'mongodb';
+import type { NotificationDoc } from '../../services/notifications/src/notifications/notification';
 import { runLoad } from '../shared/load';
 import { formatCount } from '../shared/stats';
 import { expectStatus, json, type Member } from './http';
 import type { Bench, ReadResult } from './results';
+import { likeNotification } from './seed';
 
 /** Untimed requests before each measurement, so connections are open and code paths warm. */
 const WARM_UP = 20;
@@ -33,25 +35,11 @@ async function seedInbox(db: Db, reader: Member, count: number, batch: number): 
   }));
   await db.collection('people').insertMany(senders.map((s) => ({ ...s, nameEventId: s._id })));
   const ids: ObjectId[] = [];
-  let pending: Document[] = [];
+  let pending: NotificationDoc[] = [];
   for (let i = 0; i < count; i++) {
     const _id = orderedId(last - (count - i) * 30, 2, i);
-    const sender = senders[i % SENDERS];
-    const postId = new ObjectId();
     ids.push(_id);
-    pending.push({
-      _id,
-      userId,
-      key: `like:${sender._id.toHexString()}:${postId.toHexString()}`,
-      type: 'like',
-      fromUserId: sender._id,
-      fromUser: { username: sender.username, displayName: sender.displayName },
-      postId,
-      eventId: _id,
-      read: i % 3 === 0,
-      createdAt: _id.getTimestamp(),
-      removed: false,
-    });
+    pending.push(likeNotification(_id, userId, senders[i % SENDERS], i % 3 === 0));
     if (pending.length === batch || i === count - 1) {
       await db.collection('notifications').insertMany(pending);
       pending = [];
