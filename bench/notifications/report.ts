@@ -44,6 +44,8 @@ function throughputTable(results: ScenarioResults): Table {
       right('All notifications after'),
       right('Events/s'),
       right('Notifications'),
+      right('CPU/event: database'),
+      right('service'),
     ],
     rows: results.throughput.map((t) => [
       formatCount(t.events),
@@ -54,6 +56,8 @@ function throughputTable(results: ScenarioResults): Table {
       `${t.totalSeconds.toFixed(2)} s`,
       formatRate(t.events / t.totalSeconds),
       formatCount(t.notifications),
+      t.cpuPerEvent ? `${t.cpuPerEvent.databaseUs.toFixed(0)} µs` : '',
+      t.cpuPerEvent ? `${t.cpuPerEvent.serviceUs.toFixed(0)} µs` : '',
     ]),
   };
 }
@@ -170,8 +174,9 @@ export function reportDetails(config: BenchConfig, names?: string[]): string[] {
 }
 
 export const REPORT_METHOD =
-  'The embedded database, auth, posts, users, the notifications service (`startService`, as the tests start ' +
-  'them) and the gateway (`startGateway`) run in the benchmark process on free ports, together with the ' +
+  'The embedded database runs in a child process of its own (its CLI, on disk, as `npm start` runs it); auth, ' +
+  'posts, users, the notifications service (`startService`, as the tests start them) and the gateway ' +
+  '(`startGateway`) run in the benchmark process on free ports, together with the ' +
   'clients: Node’s `fetch` (keep-alive) with bearer tokens and `socket.io-client` (websocket only, ' +
   '`auth: { token }`), all through the gateway. Members are registered and posts published through the ' +
   'gateway; likes go through the real posts service, which records the events the notifications service ' +

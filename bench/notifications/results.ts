@@ -37,6 +37,11 @@ export interface ThroughputResult {
    */
   totalSeconds: number;
   notifications: number;
+  /**
+   * Backlog only: CPU per event over the handling, read from /proc: the database's process, and this process
+   * (the notifications instance, whose consumer is the only thing running in it then).
+   */
+  cpuPerEvent?: { databaseUs: number; serviceUs: number };
 }
 
 export interface BroadcastResult {

@@ -1,12 +1,13 @@
 /**
  * Runs the notifications service benchmark and writes RESULTS.md:
- * `npm run bench:notifications [-- --quick] [--out file] [--capacity | --only capacity]`. Not a test: never run
+ * `npm run bench:notifications [-- --quick] [--out file] [--capacity | --only <scenario>]`. Not a test: never run
  * by Jest. Exits non-zero when a check fails (a notification lost or repeated, an event without its notification,
  * a wrong page). `--capacity` adds the long capacity ramp (tens of thousands of sockets) after the others;
- * `--only capacity` runs just that and writes RESULTS-capacity.md.
+ * `--only <scenario>` runs just that one (e.g. `--only throughput`) and writes RESULTS-<scenario>.md.
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { setServerNodeArgs } from '../embedded-mongo/server-process';
 import { announce, finish, parseRunArgs, step } from '../shared/runner';
 import { FULL, QUICK } from './config';
 import { registerMembers } from './members';
@@ -32,29 +33,48 @@ const SCENARIOS: [string, (bench: Bench) => Promise<void>][] = [
 /** Long (minutes, tens of thousands of sockets): only when asked for. */
 const CAPACITY: [string, (bench: Bench) => Promise<void>] = ['capacity', benchCapacity];
 
-/** `--capacity` and `--only capacity`, taken out of the arguments before the shared parser sees them. */
-function capacityArgs(argv: string[]): { rest: string[]; capacity: boolean; only: boolean } {
+/**
+ * `--capacity`, `--only <scenario>` and `--cpu-prof <dir>` (the database process's CPU profile), taken out of the arguments before the shared parser sees them. `--only`
+ * runs one scenario (any of SCENARIOS, or capacity) and, unless `--out` says otherwise, writes RESULTS-<name>.md.
+ */
+function scenarioArgs(argv: string[]): {
+  rest: string[];
+  capacity: boolean;
+  only?: string;
+  cpuProfDir?: string;
+} {
   const rest = [...argv];
   const at = rest.indexOf('--only');
-  let only = false;
+  let only: string | undefined;
   if (at >= 0) {
-    if (rest[at + 1] !== 'capacity') throw new Error('--only takes one value: capacity');
+    only = rest[at + 1];
+    const names = [...SCENARIOS.map(([name]) => name), CAPACITY[0]];
+    if (!only || !names.includes(only)) throw new Error(`--only takes one of: ${names.join(', ')}`);
     rest.splice(at, 2);
-    only = true;
   }
   const flag = rest.indexOf('--capacity');
   if (flag >= 0) rest.splice(flag, 1);
-  return { rest, capacity: only || flag >= 0, only };
+  const prof = rest.indexOf('--cpu-prof');
+  let cpuProfDir: string | undefined;
+  if (prof >= 0) {
+    cpuProfDir = path.resolve(rest[prof + 1] ?? '');
+    rest.splice(prof, 2);
+  }
+  return { rest, capacity: only === CAPACITY[0] || (!only && flag >= 0), only, cpuProfDir };
 }
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
-  const wanted = capacityArgs(argv);
+  const wanted = scenarioArgs(argv);
   const args = parseRunArgs(wanted.rest, __dirname, 'notifications');
-  // A capacity-only run does not replace the full run's RESULTS.md.
+  if (wanted.cpuProfDir) setServerNodeArgs(['--cpu-prof', `--cpu-prof-dir=${wanted.cpuProfDir}`]);
+  // A one-scenario run does not replace the full run's RESULTS.md.
   if (wanted.only && !args.quick && !wanted.rest.includes('--out'))
-    args.out = path.join(__dirname, 'RESULTS-capacity.md');
-  const scenarios = [...(wanted.only ? [] : SCENARIOS), ...(wanted.capacity ? [CAPACITY] : [])];
+    args.out = path.join(__dirname, `RESULTS-${wanted.only}.md`);
+  const scenarios = [
+    ...SCENARIOS.filter(([name]) => !wanted.only || name === wanted.only),
+    ...(wanted.capacity ? [CAPACITY] : []),
+  ];
   const config = args.quick ? QUICK : FULL;
   const environment = announce('notifications benchmark', 'bench/notifications/run.ts', argv, args.quick);
   const results = emptyResults();
@@ -62,7 +82,7 @@ async function main(): Promise<number> {
   const stack = await step('starting the back end', startStack);
   try {
     // The capacity run only needs the actor of its likes: no recipients, no posts.
-    const memberConfig = wanted.only ? { ...config, recipients: 0 } : config;
+    const memberConfig = wanted.only === CAPACITY[0] ? { ...config, recipients: 0 } : config;
     const members = await step('registering members, publishing posts', () =>
       registerMembers(stack, memberConfig),
     );

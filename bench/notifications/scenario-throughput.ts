@@ -3,6 +3,7 @@ import { LOGS, recordEvent, startEventConsumer } from '@devcircle/service-kit';
 import { ObjectId } from 'mongodb';
 import { postEventsConsumer } from '../../services/notifications/src/consumers/post-events';
 import { runLoad, type LoadResult } from '../shared/load';
+import { processCpuSeconds } from '../shared/proc';
 import { formatCount } from '../shared/stats';
 import { drainInstance } from './members';
 import type { Bench } from './results';
@@ -76,11 +77,17 @@ async function measureBacklog(bench: Bench, events: number): Promise<void> {
   await instance.consumers[at].stop();
   const before = await countMade(bench);
   const recording = await recordLikes(bench, events);
+  const cpuBefore = { database: processCpuSeconds(bench.stack.database.pid), service: process.cpuUsage() };
   const started = performance.now();
   const consumer = startEventConsumer(instance.deps, postEventsConsumer(instance.context));
   instance.consumers[at] = consumer;
   await consumer.drain();
   const totalSeconds = (performance.now() - started) / 1000;
+  const serviceCpu = process.cpuUsage(cpuBefore.service);
+  const cpuPerEvent = {
+    databaseUs: ((processCpuSeconds(bench.stack.database.pid) - cpuBefore.database) * 1e6) / events,
+    serviceUs: (serviceCpu.user + serviceCpu.system) / events,
+  };
   const made = (await countMade(bench)) - before;
   await drainInstance(instance);
   bench.results.throughput.push({
@@ -90,6 +97,7 @@ async function measureBacklog(bench: Bench, events: number): Promise<void> {
     recordSeconds: recording.seconds,
     totalSeconds,
     notifications: made,
+    cpuPerEvent,
   });
   check(bench, 'backlog', events, made);
 }

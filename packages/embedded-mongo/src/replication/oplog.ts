@@ -85,21 +85,25 @@ const BLOCK_BYTES = 1024 * 1024;
 const DECODED_CACHE = 4096;
 
 /**
- * Where each kept change is: its block's number and its offset in that block, in typed arrays that grow by doubling
- * (a million changes are two arrays, not a million objects or array slots to collect).
+ * Where each kept change is: its block's number and its offset in that block, and the namespace it is about (a
+ * code, `ANY_NAMESPACE` when it may concern several), in typed arrays that grow by doubling (a million changes
+ * are three arrays, not a million objects or array slots to collect).
  */
 class Locations {
   block = new Uint32Array(1024);
   start = new Uint32Array(1024);
+  namespace = new Uint32Array(1024);
   length = 0;
 
-  push(block: number, start: number): void {
+  push(block: number, start: number, namespace: number): void {
     if (this.length === this.block.length) {
       this.block = grow(this.block, this.length * 2);
       this.start = grow(this.start, this.length * 2);
+      this.namespace = grow(this.namespace, this.length * 2);
     }
     this.block[this.length] = block;
     this.start[this.length] = start;
+    this.namespace[this.length] = namespace;
     this.length++;
   }
 
@@ -107,7 +111,48 @@ class Locations {
   dropFirst(count: number): void {
     this.block.copyWithin(0, count, this.length);
     this.start.copyWithin(0, count, this.length);
+    this.namespace.copyWithin(0, count, this.length);
     this.length -= count;
+  }
+}
+
+/** The namespace code of a change that may concern several namespaces (or whose bytes say none). */
+const ANY_NAMESPACE = 0;
+
+/**
+ * Small numbers for namespaces, so a change's namespace is read from its bytes once, when it is appended, and
+ * every stream that passes over it after that compares a number instead of reading two strings from the bytes.
+ */
+class NamespaceCodes {
+  private readonly codes = new Map<string, number>();
+  /** `names[code - 1]`: the namespace a code stands for. */
+  private readonly names: { db: string; coll: string }[] = [];
+
+  codeOf(buf: Buffer, start: number): number {
+    const ns = namespaceOfChange(buf, start);
+    if (!ns) return ANY_NAMESPACE;
+    const key = `${ns.db}.${ns.coll}`;
+    let code = this.codes.get(key);
+    if (code === undefined) {
+      this.names.push(ns);
+      code = this.names.length;
+      this.codes.set(key, code);
+    }
+    return code;
+  }
+
+  /** `filter`'s answer for each code, asked once per namespace (and a change of several always concerns it). */
+  verdicts(filter: NamespaceFilter): (code: number) => boolean {
+    const known: (boolean | undefined)[] = [];
+    return (code) => {
+      if (code === ANY_NAMESPACE) return true;
+      let verdict = known[code];
+      if (verdict === undefined) {
+        const { db, coll } = this.names[code - 1];
+        verdict = known[code] = filter(db, coll);
+      }
+      return verdict;
+    };
   }
 }
 
@@ -128,6 +173,7 @@ export class Oplog {
   private blocks: Buffer[] = [];
   private firstBlock = 0;
   private readonly at = new Locations();
+  private readonly namespaces = new NamespaceCodes();
   /** The block appends go to, and how much of it is used. */
   private block?: Buffer;
   private blockUsed = 0;
@@ -159,7 +205,8 @@ export class Oplog {
     }
     const block = this.block as Buffer;
     block.set(payload, this.blockUsed);
-    this.at.push(this.firstBlock + this.blocks.length - 1, this.blockUsed);
+    const namespace = this.namespaces.codeOf(block, this.blockUsed);
+    this.at.push(this.firstBlock + this.blocks.length - 1, this.blockUsed, namespace);
     this.blockUsed += payload.length;
     this.bytes += payload.length;
     return payload.length;
@@ -176,7 +223,7 @@ export class Oplog {
     const number = this.firstBlock + this.blocks.length - 1;
     let newest: OpTime | undefined;
     for (let start = 0; start < packed.length; start += packed.readInt32LE(start)) {
-      this.at.push(number, start);
+      this.at.push(number, start, this.namespaces.codeOf(packed, start));
       newest = timeOfChange(packed, start);
     }
     this.bytes += packed.length;
@@ -210,15 +257,15 @@ export class Oplog {
     }
   }
 
-  /** Whether the changes in [from, end) include one a filter cares about; namespaces are read once per publish. */
+  /** Whether the changes in [from, end) include one a filter cares about. */
   private concernsOf(from: number, end: number): (filter: NamespaceFilter) => boolean {
-    const namespaces = new Map<string, { db: string; coll: string }>();
-    for (let index = from; index < end; index++) {
-      const ns = namespaceOfChange(this.blockAt(index), this.at.start[index]);
-      if (!ns) return () => true;
-      namespaces.set(`${ns.db}.${ns.coll}`, ns);
-    }
-    return (filter) => [...namespaces.values()].some((ns) => filter(ns.db, ns.coll));
+    const codes = new Set<number>();
+    for (let index = from; index < end; index++) codes.add(this.at.namespace[index]);
+    return (filter) => {
+      const concerns = this.namespaces.verdicts(filter);
+      for (const code of codes) if (concerns(code)) return true;
+      return false;
+    };
   }
 
   /** Set once the server stops: waits end at once. */
@@ -274,16 +321,13 @@ export class Oplog {
   }
 
   /**
-   * The first position at or after `position` whose change `filter` may care about (read from the bytes, nothing
-   * decoded), or `end` when there is none yet.
+   * The first position at or after `position` whose change `filter` may care about (by its namespace code,
+   * nothing decoded), or `end` when there is none yet.
    */
   nextConcerning(position: number, filter: NamespaceFilter): number {
+    const concerns = this.namespaces.verdicts(filter);
     let index = Math.max(position - this.offset, this.head);
-    while (index < this.visibleEnd) {
-      const ns = namespaceOfChange(this.blockAt(index), this.at.start[index]);
-      if (!ns || filter(ns.db, ns.coll)) break;
-      index++;
-    }
+    while (index < this.visibleEnd && !concerns(this.at.namespace[index])) index++;
     return this.offset + index;
   }
 
