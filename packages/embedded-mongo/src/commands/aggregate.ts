@@ -20,6 +20,7 @@ import {
   type ServerContext,
 } from './context';
 import { outputStage, writeOutput } from './aggregate-output';
+import { equalityLookup, runEqualityLookup, type EqualityLookup, type RunPipeline } from './lookup';
 
 /**
  * The leading `$match`, `$sort`, `$skip`, `$limit` stages become one query, so they use indexes and stop early;
@@ -65,20 +66,60 @@ const READ_ONLY_STAGES = new Set([
   '$bucketAuto',
 ]);
 
-function runRest(catalog: Catalog, db: string, docs: Doc[], rest: Doc[], variables?: Doc): Doc[] {
-  if (rest.length === 0) return docs;
-  const readOnly = rest.every((stage) => READ_ONLY_STAGES.has(Object.keys(stage)[0]));
+/** Stages run in mingo, over documents copied first unless every stage only reads them. */
+function runInMingo(catalog: Catalog, db: string, docs: Doc[], stages: Doc[], variables?: Doc): Doc[] {
+  if (stages.length === 0) return docs;
+  const readOnly = stages.every((stage) => READ_ONLY_STAGES.has(Object.keys(stage)[0]));
   const resolver = (name: string): Doc[] =>
     [...(catalog.getCollection(db, name)?.records.values() ?? [])].map((record) => cloneDoc(record.doc));
   try {
     return new Aggregator(
-      rest,
+      stages,
       mingoOptions({ collectionResolver: resolver, ...(variables ? { variables } : {}) }),
     ).run(readOnly ? docs : docs.map(cloneDoc)) as Doc[];
   } catch (err) {
     if (err instanceof MongoCommandError) throw err;
     throw new MongoCommandError('BadValue', err instanceof Error ? err.message : String(err));
   }
+}
+
+/** A whole pipeline on one collection as `aggregate` runs it: leading stages through the planner, then the rest. */
+function runPipeline(
+  catalog: Catalog,
+  db: string,
+  coll: string,
+  pipeline: Doc[],
+  variables: Doc | undefined,
+  collation: QueryRequest['collation'],
+): Doc[] {
+  const { request, rest } = splitPipeline(validatePipeline(pipeline), collation);
+  const prepared = prepareQuery(catalog.getCollection(db, coll), { ...request, variables });
+  const docs: Doc[] = [];
+  for (let next = prepared.docs.next(); !next.done; next = prepared.docs.next()) docs.push(next.value);
+  return runRest(catalog, db, docs, rest, variables, collation);
+}
+
+/**
+ * The stages after the planner's. A `$lookup` on an equality (see lookup.ts) runs as one indexed query per
+ * document; every other stage runs in mingo.
+ */
+function runRest(
+  catalog: Catalog,
+  db: string,
+  docs: Doc[],
+  rest: Doc[],
+  variables?: Doc,
+  collation?: QueryRequest['collation'],
+): Doc[] {
+  const at = rest.findIndex((stage) => equalityLookup(stage) !== undefined);
+  if (at < 0) return runInMingo(catalog, db, docs, rest, variables);
+  const before = runInMingo(catalog, db, docs, rest.slice(0, at), variables);
+  const lookup = equalityLookup(rest[at]) as EqualityLookup;
+  const run: RunPipeline = (coll, pipeline) => runPipeline(catalog, db, coll, pipeline, variables, collation);
+  const joined =
+    runEqualityLookup(before, lookup, run, catalog, db) ??
+    runInMingo(catalog, db, before, [rest[at]], variables);
+  return runRest(catalog, db, joined, rest.slice(at + 1), variables, collation);
 }
 
 export interface AggregatePlan {
@@ -199,7 +240,14 @@ export const aggregate: CommandHandler = (ctx, req) => {
   if (plan.rest.length > 0) {
     const input: Doc[] = [];
     for (let next = docs.next(); !next.done; next = docs.next()) input.push(next.value);
-    docs = runRest(ctx.catalog, req.db, input, plan.rest, plan.prepared.request.variables)[Symbol.iterator]();
+    docs = runRest(
+      ctx.catalog,
+      req.db,
+      input,
+      plan.rest,
+      plan.prepared.request.variables,
+      plan.prepared.request.collation,
+    )[Symbol.iterator]();
   }
   // Only a pipeline that is just a query streams from the collection; later stages ran to completion above.
   const refresh = plan.rest.length === 0 ? plan.prepared.refresh : undefined;

@@ -74,6 +74,40 @@ describe('$lookup', () => {
     ]);
   });
 
+  test('localField/foreignField with a pipeline (5.0 form): each join sorted, filtered and bounded', async () => {
+    const comments = freshCollection(t().db, 'comments');
+    await comments.createIndex({ post: 1, _id: -1 });
+    await comments.insertMany(
+      Array.from({ length: 12 }, (_, i) => ({ _id: i, post: i % 3 === 0 ? 1 : 3, hidden: i === 9 })),
+    );
+    const docs = await posts
+      .aggregate([
+        { $match: { _id: { $in: [1, 2, 3] } } },
+        { $sort: { _id: 1 } },
+        {
+          $lookup: {
+            from: comments.collectionName,
+            localField: '_id',
+            foreignField: 'post',
+            pipeline: [
+              { $match: { hidden: false } },
+              { $sort: { _id: -1 } },
+              { $limit: 2 },
+              { $project: { _id: 1 } },
+            ],
+            as: 'latest',
+          },
+        },
+        { $project: { latest: 1 } },
+      ])
+      .toArray();
+    expect(docs).toEqual([
+      { _id: 1, latest: [{ _id: 6 }, { _id: 3 }] },
+      { _id: 2, latest: [] },
+      { _id: 3, latest: [{ _id: 11 }, { _id: 10 }] },
+    ]);
+  });
+
   test('joining a collection that does not exist yields empty arrays', async () => {
     const docs = await authors
       .aggregate([
