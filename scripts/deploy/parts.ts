@@ -1,0 +1,60 @@
+/**
+ * What a production install of DevCircle holds, written once: the Node processes (each run with plain `node` from
+ * its built entry point), the workspaces each one needs at run time, and the static web builds. The production
+ * install script, the container images (deploy/docker/Dockerfile) and the offline checks of deploy/ read this.
+ */
+
+/** A process of the back end, as a container image or a plain `node` command runs it. */
+export interface ProcessPart {
+  /** The image target in deploy/docker/Dockerfile and the name in deploy/ (compose services, Deployments). */
+  name: 'database' | 'auth' | 'posts' | 'users' | 'notifications' | 'gateway';
+  /** The workspace whose production dependencies the process needs (npm installs its workspace dependencies too). */
+  workspace: string;
+  /** The entry point, relative to the install's root. */
+  entry: string;
+}
+
+export const PROCESS_PARTS: readonly ProcessPart[] = [
+  {
+    name: 'database',
+    workspace: 'packages/embedded-mongo',
+    entry: 'packages/embedded-mongo/dist/src/cli.js',
+  },
+  { name: 'auth', workspace: 'services/auth', entry: 'services/auth/dist/src/main.js' },
+  { name: 'posts', workspace: 'services/posts', entry: 'services/posts/dist/src/main.js' },
+  { name: 'users', workspace: 'services/users', entry: 'services/users/dist/src/main.js' },
+  {
+    name: 'notifications',
+    workspace: 'services/notifications',
+    entry: 'services/notifications/dist/src/main.js',
+  },
+  { name: 'gateway', workspace: 'api-gateway', entry: 'api-gateway/dist/src/main.js' },
+];
+
+/**
+ * The workspaces whose built JavaScript (`dist/src`) the processes load: their own and the libraries they
+ * import. Tests, benchmarks and the web apps' sources stay out of the install.
+ */
+export const SERVER_WORKSPACES = [
+  'packages/contracts',
+  'packages/embedded-mongo',
+  'packages/service-kit',
+  'services/auth',
+  'services/posts',
+  'services/users',
+  'services/notifications',
+  'api-gateway',
+] as const;
+
+/** The web apps: each build (`<app>/dist`) is static files; the gateway serves them, or any static host does. */
+export const WEB_APPS = [
+  'shell',
+  'mf-feed',
+  'mf-profile',
+  'mf-explore',
+  'mf-notifications',
+  'mf-account',
+] as const;
+
+/** The container health check's script, at the install's root (built from scripts/deploy/healthcheck.ts). */
+export const HEALTHCHECK_SCRIPT = 'healthcheck.js';

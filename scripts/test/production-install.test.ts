@@ -1,0 +1,149 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { call, DEFAULT_PASSWORD, signUp } from '@devcircle/service-test-kit';
+import { PROCESS_PARTS, type ProcessPart } from '../deploy/parts';
+import { createProductionInstall } from '../deploy/production-install';
+
+/**
+ * The production install runs: made from this checkout's build (CI's typecheck step builds it with `tsc -b`)
+ * with `npm ci --omit=dev`, every part is started with plain `node` from it, as production starts them
+ * (NODE_ENV=production, secrets from the environment), and a member's first steps go through the gateway.
+ * Fixed ports in 44000–44999, this test's own range, as a deployment has fixed ports.
+ */
+const ROOT = path.resolve(__dirname, '../..');
+const PORTS: Record<ProcessPart['name'], number> = {
+  database: 44017,
+  auth: 44001,
+  posts: 44002,
+  users: 44003,
+  notifications: 44004,
+  gateway: 44080,
+};
+const GATEWAY = `http://127.0.0.1:${PORTS.gateway}`;
+
+interface Running {
+  part: ProcessPart;
+  child: ChildProcess;
+  /** The exit code, once the process has ended (null when a signal ended it). */
+  exited: Promise<number | null>;
+  output: string[];
+}
+
+let work: string;
+let install: string;
+let dataDir: string;
+const running: Running[] = [];
+
+function start(part: ProcessPart, env: NodeJS.ProcessEnv): Running {
+  const args =
+    part.name === 'database' ? ['--port', String(PORTS.database), '--dbpath', path.join(dataDir, 'db')] : [];
+  const child = spawn(process.execPath, [part.entry, ...args], { cwd: install, env });
+  const output: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { part, child, exited, output };
+}
+
+/** Waits until the gateway's `/status` says every service has a ready instance; throws with the logs if one died. */
+async function whenReady(): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const dead = running.find((entry) => entry.child.exitCode !== null);
+    if (dead) throw new Error(`${dead.part.name} exited ${dead.child.exitCode}:\n${dead.output.join('')}`);
+    const answer = await fetch(`${GATEWAY}/status`).catch(() => undefined);
+    if (answer?.status === 200) return;
+    if (Date.now() > deadline)
+      throw new Error(`not ready: ${answer ? await answer.text() : 'the gateway does not answer'}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'devcircle-production-'));
+  install = path.join(work, 'app');
+  dataDir = path.join(work, 'data');
+  createProductionInstall({ root: ROOT, out: install, web: 'if-built', stdio: 'pipe' });
+  // Only what production sets: no NODE_OPTIONS, no Jest environment, no loader.
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    INTERNAL_SECRET: randomBytes(48).toString('base64url'),
+    MONGODB_URI: `mongodb://127.0.0.1:${PORTS.database}/devcircle?replicaSet=rs0`,
+    DATA_DIR: dataDir,
+    PORT: String(PORTS.gateway),
+    AUTH_PORT: String(PORTS.auth),
+    POSTS_PORT: String(PORTS.posts),
+    USERS_PORT: String(PORTS.users),
+    NOTIFICATIONS_PORT: String(PORTS.notifications),
+    PUBLIC_URL: GATEWAY,
+    BCRYPT_COST: '10',
+    LOG_LEVEL: 'warn',
+  };
+  for (const part of PROCESS_PARTS) running.push(start(part, env));
+  await whenReady();
+}, 240_000);
+
+afterAll(async () => {
+  for (const { child } of running) if (child.exitCode === null) child.kill('SIGKILL');
+  await Promise.all(running.map((entry) => entry.exited));
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+test('the install holds production dependencies only, and each part runs from it with plain node', () => {
+  const modules = path.join(install, 'node_modules');
+  for (const tool of ['typescript', 'tsx', 'concurrently', 'jest', 'webpack', 'react'])
+    expect(fs.existsSync(path.join(modules, tool))).toBe(false);
+  for (const dependency of ['koa', 'mongodb', 'bson', 'socket.io', 'pino'])
+    expect(fs.existsSync(path.join(modules, dependency))).toBe(true);
+  // Started with `node <entry>` and no loader (start() above): every one is still running.
+  expect(running.map(({ part, child }) => [part.name, child.exitCode])).toEqual(
+    PROCESS_PARTS.map((part) => [part.name, null]),
+  );
+});
+
+test('a member registers, signs in, posts and sees the post in the feed, through the gateway', async () => {
+  const email = 'ada@example.com';
+  const signedUp = await signUp(GATEWAY, path.join(dataDir, 'outbox'), { username: 'ada', email });
+  expect(signedUp.user.username).toBe('ada');
+
+  const login = await call<{ token: string }>(GATEWAY, 'POST', '/api/auth/login', {
+    email,
+    password: DEFAULT_PASSWORD,
+  });
+  expect(login.status).toBe(200);
+  const auth = { authorization: `Bearer ${login.body.token}` };
+
+  const created = await call<{ _id: string }>(
+    GATEWAY,
+    'POST',
+    '/api/posts',
+    { content: 'Shipped from a production install' },
+    auth,
+  );
+  expect(created.status).toBe(201);
+  const feed = await call<{ posts: Array<{ _id: string; content: string }> }>(
+    GATEWAY,
+    'GET',
+    '/api/posts',
+    undefined,
+    auth,
+  );
+  expect(feed.status).toBe(200);
+  expect(feed.body.posts.map((post) => [post._id, post.content])).toContainEqual([
+    created.body._id,
+    'Shipped from a production install',
+  ]);
+});
+
+test('every part stops cleanly on SIGTERM', async () => {
+  // The gateway and the services first (they finish their requests), the database last.
+  for (const entry of [...running].reverse()) {
+    entry.child.kill('SIGTERM');
+    expect([entry.part.name, await entry.exited]).toEqual([entry.part.name, 0]);
+  }
+});
