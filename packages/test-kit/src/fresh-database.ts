@@ -20,6 +20,8 @@ export interface ServiceOnFreshDatabase<Context extends ServiceContext = Service
 export interface FreshDatabaseOptions {
   /** The database the service uses on the server. Default `<service name>-test`. */
   databaseName?: string;
+  /** Opens the service's client with the driver's command monitoring, for `countCommands`. */
+  monitorCommands?: boolean;
 }
 
 /**
@@ -37,7 +39,10 @@ export async function startOnFreshDatabase<Context extends ServiceContext>(
   const service = await startService(definition, {
     port: 0,
     env: {
-      MONGODB_URI: database.databaseUri(databaseName),
+      MONGODB_URI: database.databaseUri(
+        databaseName,
+        options.monitorCommands ? { monitorCommands: 'true' } : {},
+      ),
       LOG_LEVEL: 'silent',
       ...env,
     },

@@ -1,3 +1,4 @@
+export { countCommands, type CountedCommands } from './commands';
 export { call, callWithJsonText, type Reply, type Target } from './call';
 export {
   startOnFreshDatabase,

@@ -5,7 +5,12 @@ import {
   type Identity,
   type RunningService,
 } from '@devcircle/service-kit';
-import { call, startOnFreshDatabase, type ServiceOnFreshDatabase } from '@devcircle/service-test-kit';
+import {
+  call,
+  startOnFreshDatabase,
+  type FreshDatabaseOptions,
+  type ServiceOnFreshDatabase,
+} from '@devcircle/service-test-kit';
 import { ObjectId } from 'mongodb';
 import { definition, type PostView } from '../src';
 
@@ -14,12 +19,16 @@ export const INTERNAL_SECRET = 'posts-test-internal-secret';
 export type PostsHarness = ServiceOnFreshDatabase;
 
 /** The posts service in-process on a free port, against its own in-memory embedded database. */
-export const startPosts = (): Promise<PostsHarness> =>
-  startOnFreshDatabase(definition, {
-    INTERNAL_SECRET,
-    JWT_SECRET: 'posts-test-jwt-secret',
-    LOG_LEVEL: process.env.POSTS_TEST_LOG ?? 'silent',
-  });
+export const startPosts = (options: FreshDatabaseOptions = {}): Promise<PostsHarness> =>
+  startOnFreshDatabase(
+    definition,
+    {
+      INTERNAL_SECRET,
+      JWT_SECRET: 'posts-test-jwt-secret',
+      LOG_LEVEL: process.env.POSTS_TEST_LOG ?? 'silent',
+    },
+    options,
+  );
 
 /** A signed-in user as the gateway would vouch for them. */
 export interface User {

@@ -39,6 +39,50 @@ export class AuthorRepository {
     }
   }
 
+  /**
+   * `ensure` that answers with the record as it is afterwards (its privacy, for a new post): one command where
+   * `ensure` and `findById` were two.
+   */
+  async ensureAndGet(id: ObjectId, username: string): Promise<Author> {
+    const upsert = () =>
+      this.authors.findOneAndUpdate(
+        { _id: id },
+        { $setOnInsert: { username, displayName: username, updatedAt: new Date() } },
+        { upsert: true, returnDocument: 'after' },
+      );
+    let author: Author | null;
+    try {
+      author = await upsert();
+    } catch (err) {
+      // Two first writes of the same user racing on a server that reports the loser's upsert as a duplicate.
+      if (!isDuplicateKey(err)) throw err;
+      author = await upsert();
+    }
+    return author ?? { _id: id, username, displayName: username, updatedAt: new Date() };
+  }
+
+  /** `ensure` for several users in one command (a batch of like toggles): only inserts, as `ensure` does. */
+  async ensureMany(users: { id: ObjectId; username: string }[]): Promise<void> {
+    const byId = new Map(users.map((user) => [user.id.toHexString(), user]));
+    const upserts = () =>
+      this.authors.bulkWrite(
+        [...byId.values()].map(({ id, username }) => ({
+          updateOne: {
+            filter: { _id: id },
+            update: { $setOnInsert: { username, displayName: username, updatedAt: new Date() } },
+            upsert: true,
+          },
+        })),
+        { ordered: false },
+      );
+    try {
+      await upserts();
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+      await upserts();
+    }
+  }
+
   /** The users service's word after a profile edit: it wins over the stored names (the stats stay). */
   async set(id: ObjectId, username: string, displayName: string): Promise<Author> {
     const names = { username, displayName: displayName || username, updatedAt: new Date() };
@@ -87,6 +131,11 @@ export class AuthorRepository {
     await this.authors.updateOne({ _id: id }, { $inc: counts }, { session });
   }
 
+  /** `addToStats` answering with the record after it (null without one): a read that follows the change. */
+  addToStatsAndGet(id: ObjectId, counts: { postsCount?: number }): Promise<Author | null> {
+    return this.authors.findOneAndUpdate({ _id: id }, { $inc: counts }, { returnDocument: 'after' });
+  }
+
   findById(id: ObjectId): Promise<Author | null> {
     return this.authors.findOne({ _id: id });
   }
@@ -95,7 +144,10 @@ export class AuthorRepository {
   async findMany(ids: ObjectId[]): Promise<Map<string, Author>> {
     const unique = [...new Map(ids.map((id) => [id.toHexString(), id])).values()];
     if (unique.length === 0) return new Map();
-    const found = await this.authors.find({ _id: { $in: unique } }).toArray();
+    // One batch however many names (a feed page's comments can name a few thousand): no getMore.
+    const found = await this.authors
+      .find({ _id: { $in: unique } }, { batchSize: unique.length + 1 })
+      .toArray();
     return new Map(found.map((author) => [author._id.toHexString(), author]));
   }
 

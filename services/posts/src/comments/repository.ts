@@ -1,5 +1,6 @@
 import { ObjectId, type Collection, type Db, type Filter, type ClientSession } from 'mongodb';
 import type { Comment } from './comment';
+import { POSTS } from '../posts/indexes';
 import { COMMENTS } from './indexes';
 
 /** A query as the service runs it; exported so the index tests explain exactly this. */
@@ -16,9 +17,11 @@ export function postCommentsQuery(postId: ObjectId, before?: ObjectId): CommentQ
 /** Every access to `comments`. */
 export class CommentRepository {
   private readonly comments: Collection<Comment>;
+  private readonly posts: Collection<{ _id: ObjectId }>;
 
   constructor(db: Db) {
     this.comments = db.collection<Comment>(COMMENTS);
+    this.posts = db.collection<{ _id: ObjectId }>(POSTS);
   }
 
   async insert(postId: ObjectId, userId: ObjectId, text: string, session?: ClientSession): Promise<Comment> {
@@ -36,6 +39,37 @@ export class CommentRepository {
   latest(postId: ObjectId, limit: number, before?: ObjectId): Promise<Comment[]> {
     const { filter, sort } = postCommentsQuery(postId, before);
     return this.comments.find(filter).sort(sort).limit(limit).toArray();
+  }
+
+  /**
+   * At most `limit` of each post's comments, newest first, keyed by the post's hex id, in one round trip whatever
+   * the number of posts: the posts by `_id`, each joined to its comments with a `$lookup` whose own `$sort` and
+   * `$limit` run on the `{postId: 1, _id: -1}` index, so each post costs its bound, not its comment count
+   * (MongoDB 5.0's localField/foreignField with a pipeline; the embedded server plans it the same way).
+   */
+  async latestOfPosts(postIds: ObjectId[], limit: number): Promise<Map<string, Comment[]>> {
+    if (postIds.length === 0) return new Map();
+    const { sort } = postCommentsQuery(postIds[0]);
+    const found = await this.posts
+      .aggregate<{ _id: ObjectId; latest: Comment[] }>(
+        [
+          { $match: { _id: { $in: postIds } } },
+          { $project: { _id: 1 } },
+          {
+            $lookup: {
+              from: COMMENTS,
+              localField: '_id',
+              foreignField: 'postId',
+              pipeline: [{ $sort: sort }, { $limit: limit }],
+              as: 'latest',
+            },
+          },
+        ],
+        // One batch: a post per document, so no getMore however many posts.
+        { batchSize: postIds.length + 1 },
+      )
+      .toArray();
+    return new Map(found.map((post) => [post._id.toHexString(), post.latest]));
   }
 
   /** Only the comment's author edits it; false when it is gone or someone else's. */
