@@ -33,10 +33,18 @@ export interface Harness {
   stop(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+export interface HarnessOptions {
+  /** Opens the service's client with the driver's command monitoring, for `countCommands`. */
+  monitorCommands?: boolean;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const database = await startServer({ port: 0 });
   const env: NodeJS.ProcessEnv = {
-    MONGODB_URI: database.databaseUri('notifications-test'),
+    MONGODB_URI: database.databaseUri(
+      'notifications-test',
+      options.monitorCommands ? { monitorCommands: 'true' } : {},
+    ),
     INTERNAL_SECRET,
     JWT_SECRET,
     LOG_LEVEL: process.env.NOTIFICATIONS_TEST_LOG ?? 'silent',

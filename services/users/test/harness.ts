@@ -45,11 +45,22 @@ export interface UsersHarness {
   stop(): Promise<void>;
 }
 
-export async function startUsers(overrides: NodeJS.ProcessEnv = {}): Promise<UsersHarness> {
+export interface UsersHarnessOptions {
+  /** Opens every service's client with the driver's command monitoring, for `countCommands`. */
+  monitorCommands?: boolean;
+}
+
+export async function startUsers(
+  overrides: NodeJS.ProcessEnv = {},
+  options: UsersHarnessOptions = {},
+): Promise<UsersHarness> {
   const database = await startServer({ port: 0 });
   const dataDir = await mkdtemp(path.join(tmpdir(), 'devcircle-users-'));
   const env: NodeJS.ProcessEnv = {
-    MONGODB_URI: database.databaseUri('users-test'),
+    MONGODB_URI: database.databaseUri(
+      'users-test',
+      options.monitorCommands ? { monitorCommands: 'true' } : {},
+    ),
     DATA_DIR: dataDir,
     INTERNAL_SECRET,
     JWT_SECRET,
