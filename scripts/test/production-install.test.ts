@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { call, DEFAULT_PASSWORD, signUp } from '@devcircle/service-test-kit';
-import { PROCESS_PARTS, type ProcessPart } from '../deploy/parts';
+import { HEALTHCHECK_SCRIPT, PROCESS_PARTS, type ProcessPart } from '../deploy/parts';
 import { createProductionInstall } from '../deploy/production-install';
 
 /**
@@ -104,6 +104,25 @@ test('the install holds production dependencies only, and each part runs from it
   expect(running.map(({ part, child }) => [part.name, child.exitCode])).toEqual(
     PROCESS_PARTS.map((part) => [part.name, null]),
   );
+});
+
+test("every image's command and health check run files of the production install", () => {
+  const dockerfile = fs.readFileSync(path.join(ROOT, 'deploy/docker/Dockerfile'), 'utf8');
+  const stages = new Map(
+    dockerfile.split(/^FROM /m).map((stage) => [/^\S+ AS (\S+)/.exec(stage)?.[1] ?? '', stage] as const),
+  );
+  for (const part of PROCESS_PARTS) {
+    const stage = stages.get(part.name) ?? '';
+    // The exec form: ["node", "<entry>", ...flags].
+    const command = /^(?:CMD|ENTRYPOINT) (\[.*\])$/m.exec(stage)?.[1];
+    const [program, entry] = JSON.parse(command ?? '[]') as string[];
+    expect([part.name, program, entry]).toEqual([part.name, 'node', part.entry]);
+    expect([entry, fs.existsSync(path.join(install, entry))]).toEqual([entry, true]);
+    // Its install stage makes that part's install; its health check runs the script the install holds.
+    expect(stages.get(`install-${part.name}`)).toContain(`--part ${part.name} `);
+    expect(stage).toMatch(/^HEALTHCHECK [\s\S]*\bnode[", ]+healthcheck\.js\b/m);
+  }
+  expect(fs.existsSync(path.join(install, HEALTHCHECK_SCRIPT))).toBe(true);
 });
 
 test('a member registers, signs in, posts and sees the post in the feed, through the gateway', async () => {

@@ -1,0 +1,416 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import Ajv from 'ajv';
+import { parseAllDocuments } from 'yaml';
+import { PROCESS_PARTS, WEB_APPS, type ProcessPart } from '../deploy/parts';
+import type { KubernetesObject, SchemaError, SourcedObject } from '../deploy/validate-kubernetes';
+import { COMPOSE_SCHEMA } from './support/compose-schema';
+import { settingsRead } from './support/settings-read';
+
+/**
+ * deploy/ checked offline (no container runtime or cluster here): every manifest parses, the Kubernetes objects
+ * pass the API's schemas and the compose file the Compose Specification's, kustomize's paths exist, and every
+ * setting a manifest gives a part is one that part reads (found by running its own loaders). The images' entry
+ * points are checked against a real production install in production-install.test.ts.
+ */
+const ROOT = path.resolve(__dirname, '../..');
+const DEPLOY = path.join(ROOT, 'deploy');
+const BASE = path.join(DEPLOY, 'kubernetes/base');
+const PRODUCTION = path.join(DEPLOY, 'kubernetes/overlays/production');
+
+const relative = (file: string): string => path.relative(ROOT, file);
+
+function parseYaml(file: string, options: { merge?: boolean } = {}): unknown[] {
+  const documents = parseAllDocuments(fs.readFileSync(file, 'utf8'), { merge: options.merge ?? false });
+  return (Array.isArray(documents) ? documents : [documents]).map((document) => {
+    if (document.errors.length > 0) throw new Error(`${relative(file)}: ${document.errors[0].message}`);
+    return document.toJS() as unknown;
+  });
+}
+
+function filesUnder(dir: string, pattern: RegExp): string[] {
+  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((file) => pattern.test(file));
+}
+
+interface Generator {
+  name: string;
+  behavior?: string;
+  files?: string[];
+  envs?: string[];
+  literals?: string[];
+}
+
+interface Kustomization {
+  apiVersion: string;
+  kind: string;
+  namespace?: string;
+  resources?: string[];
+  patches?: Array<{ path: string }>;
+  images?: Array<{ name: string; newName?: string; newTag?: string }>;
+  labels?: unknown[];
+  configMapGenerator?: Generator[];
+  secretGenerator?: Generator[];
+}
+
+const KUSTOMIZATION_KEYS = new Set([
+  'apiVersion',
+  'kind',
+  'namespace',
+  'resources',
+  'patches',
+  'images',
+  'labels',
+  'configMapGenerator',
+  'secretGenerator',
+]);
+
+const kustomization = (dir: string): Kustomization =>
+  parseYaml(path.join(dir, 'kustomization.yaml'))[0] as Kustomization;
+
+/** The objects a kustomization's resources hold, through its bases (patches and generators aside). */
+function resourcesOf(dir: string): SourcedObject[] {
+  return (kustomization(dir).resources ?? []).flatMap((resource) => {
+    const target = path.join(dir, resource);
+    if (fs.statSync(target).isDirectory()) return resourcesOf(target);
+    return parseYaml(target).map((doc) => ({ source: relative(target), doc: doc as KubernetesObject }));
+  });
+}
+
+/** A file a kustomization names: present, or (a secret) git-ignored beside its committed `.example`. */
+function fileProblem(dir: string, file: string): string | undefined {
+  const target = path.join(dir, file.includes('=') ? file.split('=')[1] : file);
+  if (fs.existsSync(target)) return undefined;
+  const ignore = path.join(path.dirname(target), '.gitignore');
+  const ignored =
+    fs.existsSync(ignore) && fs.readFileSync(ignore, 'utf8').split('\n').includes(path.basename(target));
+  if (ignored && fs.existsSync(`${target}.example`)) return undefined;
+  return `${relative(target)} is missing`;
+}
+
+// ---- Kubernetes shapes this test reads ----
+interface EnvVar {
+  name: string;
+  valueFrom?: { secretKeyRef?: { name: string; key: string }; configMapKeyRef?: { name: string } };
+}
+interface Probe {
+  httpGet?: { path: string; port: string | number };
+}
+interface Container {
+  name: string;
+  image: string;
+  ports?: Array<{ name?: string; containerPort: number }>;
+  env?: EnvVar[];
+  envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string } }>;
+  livenessProbe?: Probe;
+  readinessProbe?: Probe;
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+}
+interface PodTemplate {
+  metadata: { labels: Record<string, string> };
+  spec: {
+    containers: Container[];
+    volumes?: Array<{ configMap?: { name: string }; secret?: { secretName: string } }>;
+  };
+}
+type Workload = KubernetesObject & {
+  metadata: { name: string };
+  spec: { selector: { matchLabels: Record<string, string> }; template: PodTemplate };
+};
+
+const baseObjects = resourcesOf(BASE);
+const productionObjects = resourcesOf(PRODUCTION);
+const ofKind = <T = KubernetesObject & { metadata: { name: string } }>(kind: string): T[] =>
+  baseObjects.filter(({ doc }) => doc.kind === kind).map(({ doc }) => doc as T);
+const deployments = ofKind<Workload>('Deployment');
+const configMaps = ofKind<KubernetesObject & { metadata: { name: string }; data: Record<string, string> }>(
+  'ConfigMap',
+);
+
+/** The part an image runs: `devcircle/<name>` as deploy/docker/Dockerfile's targets are tagged. */
+const partOfImage = (image: string): ProcessPart | undefined =>
+  PROCESS_PARTS.find((part) => image.split(':')[0] === `devcircle/${part.name}`);
+
+const SETTINGS = new Map(PROCESS_PARTS.map((part) => [part.name, settingsRead(part.name)]));
+const unread = (part: ProcessPart, names: Iterable<string>): string[] =>
+  [...names].filter((name) => !SETTINGS.get(part.name)?.has(name)).map((name) => `${part.name}: ${name}`);
+
+function validateKubernetes(objects: SourcedObject[]): SchemaError[] {
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(ROOT, 'scripts/deploy/validate-kubernetes.ts')],
+    { cwd: ROOT, input: JSON.stringify(objects), encoding: 'utf8' },
+  );
+  if (child.status !== 0) throw new Error(`the validator failed: ${child.stderr}`);
+  return JSON.parse(child.stdout) as SchemaError[];
+}
+
+describe('Kubernetes manifests', () => {
+  test('every YAML file under deploy/ parses', () => {
+    const files = filesUnder(DEPLOY, /\.ya?ml$/);
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files)
+      expect(parseYaml(path.join(DEPLOY, file), { merge: true }).length).toBeGreaterThan(0);
+  });
+
+  test('each kustomization uses known fields and names files that exist, and lists every manifest beside it', () => {
+    for (const dir of [BASE, PRODUCTION]) {
+      const spec = kustomization(dir);
+      expect(Object.keys(spec).filter((key) => !KUSTOMIZATION_KEYS.has(key))).toEqual([]);
+      expect([spec.apiVersion, spec.kind]).toEqual(['kustomize.config.k8s.io/v1beta1', 'Kustomization']);
+      const generators = [...(spec.configMapGenerator ?? []), ...(spec.secretGenerator ?? [])];
+      const named = [
+        ...(spec.resources ?? []),
+        ...(spec.patches ?? []).map((patch) => patch.path),
+        ...generators.flatMap((generator) => [...(generator.files ?? []), ...(generator.envs ?? [])]),
+      ];
+      expect(named.map((file) => fileProblem(dir, file)).filter(Boolean)).toEqual([]);
+      // A manifest nobody lists is never applied: every YAML file here is a resource, a patch, or under a base.
+      const listed = new Set(named.map((file) => path.normalize(file)));
+      const orphans = filesUnder(dir, /\.yaml$/).filter(
+        (file) => file !== 'kustomization.yaml' && !listed.has(path.normalize(file)),
+      );
+      expect(orphans).toEqual([]);
+    }
+  });
+
+  test('every object passes the Kubernetes API schemas (and a broken one does not)', () => {
+    const broken: SourcedObject[] = [
+      {
+        source: 'broken',
+        doc: {
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          metadata: { name: 'broken' },
+          spec: { replicas: 'two', selector: {}, template: {} },
+        } as KubernetesObject,
+      },
+    ];
+    const objects = [
+      ...baseObjects,
+      ...productionObjects.filter((object) => !object.source.includes('/base/')),
+    ];
+    expect(objects.length).toBeGreaterThan(25);
+    const errors = validateKubernetes([...objects, ...broken]);
+    expect(errors.filter((error) => error.source !== 'broken')).toEqual([]);
+    expect(errors.map((error) => error.source)).toEqual(['broken']);
+    expect(errors[0].message).toMatch(/replicas must be integer/);
+  });
+
+  test('every Deployment has a Service, an autoscaler, a disruption budget, probes and resource bounds', () => {
+    const services = ofKind<KubernetesObject & { spec: { selector: Record<string, string> } }>('Service');
+    const autoscalers = ofKind<
+      KubernetesObject & { spec: { scaleTargetRef: { kind: string; name: string } } }
+    >('HorizontalPodAutoscaler');
+    const budgets = ofKind<
+      KubernetesObject & { spec: { selector: { matchLabels: Record<string, string> } } }
+    >('PodDisruptionBudget');
+    expect(deployments.map((deployment) => deployment.metadata.name).sort()).toEqual(
+      ['auth', 'gateway', 'notifications', 'posts', 'users', 'web'].sort(),
+    );
+    for (const deployment of deployments) {
+      const labels = deployment.spec.template.metadata.labels;
+      const selects = (selector: Record<string, string>): boolean =>
+        Object.entries(selector).every(([key, value]) => labels[key] === value);
+      const name = deployment.metadata.name;
+      expect([name, selects(deployment.spec.selector.matchLabels)]).toEqual([name, true]);
+      expect([name, services.some((service) => selects(service.spec.selector))]).toEqual([name, true]);
+      expect([name, budgets.some((budget) => selects(budget.spec.selector.matchLabels))]).toEqual([
+        name,
+        true,
+      ]);
+      const scaled = autoscalers.some(
+        (hpa) => hpa.spec.scaleTargetRef.kind === 'Deployment' && hpa.spec.scaleTargetRef.name === name,
+      );
+      expect([name, scaled]).toEqual([name, true]);
+      for (const container of deployment.spec.template.spec.containers) {
+        const ports = new Set((container.ports ?? []).map((port) => port.name));
+        const probe = (which: Probe | undefined): string | undefined =>
+          which?.httpGet && ports.has(String(which.httpGet.port)) ? which.httpGet.path : undefined;
+        const part = partOfImage(container.image);
+        // The parts' own endpoints: /health alive, /ready able to serve (the web image has only /health).
+        expect([name, probe(container.livenessProbe)]).toEqual([name, '/health']);
+        expect([name, probe(container.readinessProbe)]).toEqual([
+          name,
+          part ? '/ready' : '/remotes/feed/mf-manifest.json',
+        ]);
+        expect([name, container.resources?.requests?.cpu, container.resources?.limits?.memory]).toEqual([
+          name,
+          expect.any(String),
+          expect.any(String),
+        ]);
+      }
+    }
+  });
+
+  test('the ConfigMaps and Secrets the pods name exist, and the Ingress routes to existing Services', () => {
+    const spec = kustomization(BASE);
+    const maps = new Set([
+      ...configMaps.map((map) => map.metadata.name),
+      ...(spec.configMapGenerator ?? []).map((generator) => generator.name),
+    ]);
+    const secrets = new Set((spec.secretGenerator ?? []).map((generator) => generator.name));
+    const workloads = [...deployments, ...ofKind<Workload>('StatefulSet')];
+    const jobs = ofKind<KubernetesObject & { spec: { template: PodTemplate } }>('Job');
+    const templates = [
+      ...workloads.map((workload) => workload.spec.template),
+      ...jobs.map((job) => job.spec.template),
+    ];
+    const missing: string[] = [];
+    for (const template of templates) {
+      for (const container of template.spec.containers) {
+        for (const from of container.envFrom ?? [])
+          if (from.configMapRef && !maps.has(from.configMapRef.name)) missing.push(from.configMapRef.name);
+        for (const variable of container.env ?? []) {
+          const secret = variable.valueFrom?.secretKeyRef?.name;
+          if (secret && !secrets.has(secret)) missing.push(secret);
+        }
+      }
+      for (const volume of template.spec.volumes ?? []) {
+        if (volume.configMap && !maps.has(volume.configMap.name)) missing.push(volume.configMap.name);
+        if (volume.secret && !secrets.has(volume.secret.secretName)) missing.push(volume.secret.secretName);
+      }
+    }
+    expect(missing).toEqual([]);
+
+    const serviceNames = new Set(ofKind('Service').map((service) => service.metadata.name));
+    const ingresses = [...baseObjects, ...productionObjects]
+      .map(({ doc }) => doc)
+      .filter((doc) => doc.kind === 'Ingress') as Array<
+      KubernetesObject & {
+        spec: { rules: Array<{ http: { paths: Array<{ backend: { service: { name: string } } }> } }> };
+      }
+    >;
+    const backends = ingresses.flatMap((ingress) =>
+      ingress.spec.rules.flatMap((rule) => rule.http.paths.map((route) => route.backend.service.name)),
+    );
+    expect(backends.length).toBeGreaterThan(0);
+    expect(backends.filter((name) => !serviceNames.has(name))).toEqual([]);
+  });
+
+  test('every setting a pod is given is one its part reads', () => {
+    const mapData = new Map(configMaps.map((map) => [map.metadata.name, Object.keys(map.data)]));
+    const problems: string[] = [];
+    const checked: string[] = [];
+    for (const deployment of deployments) {
+      for (const container of deployment.spec.template.spec.containers) {
+        const part = partOfImage(container.image);
+        if (!part) continue;
+        checked.push(part.name);
+        const names = [
+          ...(container.env ?? []).map((variable) => variable.name),
+          ...(container.envFrom ?? []).flatMap((from) => mapData.get(from.configMapRef?.name ?? '') ?? []),
+        ];
+        problems.push(...unread(part, names));
+      }
+    }
+    expect(checked.sort()).toEqual(['auth', 'gateway', 'notifications', 'posts', 'users']);
+    expect(problems).toEqual([]);
+  });
+});
+
+interface ComposeService {
+  image?: string;
+  build?: { context: string; dockerfile?: string; target?: string };
+  environment?: Record<string, string | number | boolean | null>;
+  depends_on?: Record<string, { condition: string }>;
+  volumes?: string[];
+  networks?: Record<string, { aliases?: string[] } | null>;
+}
+interface ComposeFile {
+  services: Record<string, ComposeService>;
+  secrets?: Record<string, { file?: string }>;
+}
+
+describe('the compose file', () => {
+  const file = path.join(DEPLOY, 'compose/compose.yaml');
+  const compose = parseYaml(file, { merge: true })[0] as ComposeFile;
+  const validate = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile(COMPOSE_SCHEMA);
+
+  test('is valid against the Compose Specification (and a misspelt key is not)', () => {
+    expect(validate(compose) ? [] : validate.errors).toEqual([]);
+    const services: Record<string, object> = { ...compose.services };
+    services['gateway-1'] = { ...services['gateway-1'], enviroment: {} };
+    expect(validate({ ...compose, services })).toBe(false);
+    expect(validate.errors?.map((error) => error.params)).toContainEqual({
+      additionalProperty: 'enviroment',
+    });
+  });
+
+  test('runs three database members, two of each service and of the gateway, and the proxy', () => {
+    const parts = Object.values(compose.services).map((service) => partOfImage(service.image ?? '')?.name);
+    for (const part of ['auth', 'posts', 'users', 'notifications', 'gateway'])
+      expect([part, parts.filter((name) => name === part).length]).toEqual([part, 2]);
+    const mongo = Object.values(compose.services).filter((service) =>
+      service.volumes?.some((volume) => volume.endsWith(':/data/db')),
+    );
+    expect(mongo).toHaveLength(3);
+    expect(Object.keys(compose.services)).toEqual(expect.arrayContaining(['mongo-init', 'web', 'proxy']));
+  });
+
+  test('every setting a part is given is one it reads, and every address names a service of the file', () => {
+    const names = new Set(Object.keys(compose.services));
+    for (const service of Object.values(compose.services))
+      for (const alias of Object.values(service.networks ?? {}).flatMap((network) => network?.aliases ?? []))
+        names.add(alias);
+    const problems: string[] = [];
+    for (const [name, service] of Object.entries(compose.services)) {
+      for (const dependency of Object.keys(service.depends_on ?? {}))
+        if (!names.has(dependency)) problems.push(`${name} depends on ${dependency}`);
+      const part = partOfImage(service.image ?? '');
+      if (!part) continue;
+      expect([name, service.build?.target]).toEqual([name, part.name]);
+      problems.push(...unread(part, Object.keys(service.environment ?? {})));
+      for (const value of Object.values(service.environment ?? {})) {
+        for (const url of String(value).match(/https?:\/\/[\w.-]+:\d+/g) ?? []) {
+          const host = new URL(url).hostname;
+          if (!names.has(host)) problems.push(`${name}: ${url}`);
+        }
+      }
+    }
+    const caddyfile = fs.readFileSync(path.join(DEPLOY, 'compose/Caddyfile'), 'utf8');
+    for (const [, host] of caddyfile.matchAll(/\b([a-z][\w-]*):8080\b/g))
+      if (!names.has(host)) problems.push(`Caddyfile: ${host}`);
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the Dockerfile', () => {
+  const dockerfile = fs.readFileSync(path.join(DEPLOY, 'docker/Dockerfile'), 'utf8');
+  /** Each stage's instructions, by its name (`FROM ... AS name`). */
+  const stages = new Map(
+    dockerfile
+      .split(/^FROM /m)
+      .slice(1)
+      .map((stage) => [/^\S+ AS (\S+)/.exec(stage)?.[1] ?? '', stage] as const),
+  );
+
+  test('has a target for every part and for the web apps, each non-root with a health check', () => {
+    for (const target of [...PROCESS_PARTS.map((part) => part.name), 'web']) {
+      const stage = stages.get(target) ?? '';
+      expect([target, /^HEALTHCHECK /m.test(stage)]).toEqual([target, true]);
+      // Node targets inherit `USER node` from the runtime stage.
+      const user =
+        target === 'web'
+          ? /^USER web$/m.test(stage)
+          : /^FROM \S+ AS runtime[\s\S]*^USER node$/m.test(dockerfile);
+      expect([target, user]).toEqual([target, true]);
+    }
+    const remotes = [...(stages.get('web') ?? '').matchAll(/\/src\/(mf-[\w-]+)\/dist/g)].map(
+      (match) => match[1],
+    );
+    expect(remotes.sort()).toEqual(WEB_APPS.filter((app) => app.startsWith('mf-')).sort());
+  });
+
+  test('sets only settings its parts read', () => {
+    const problems: string[] = [];
+    for (const part of PROCESS_PARTS) {
+      const stage = `${stages.get('runtime') ?? ''}\n${stages.get(part.name) ?? ''}`;
+      const names = [...stage.matchAll(/^ENV ((?:.|\\\n)+)$/gm)].flatMap((match) =>
+        [...match[1].matchAll(/([A-Z_]+)=/g)].map((name) => name[1]),
+      );
+      problems.push(...unread(part, names));
+    }
+    expect(problems).toEqual([]);
+  });
+});
