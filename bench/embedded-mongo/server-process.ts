@@ -38,6 +38,8 @@ process.on('exit', () => {
 export interface StartOptions {
   dbpath: string;
   entry?: ServerEntry;
+  /** Another tree's server script (e.g. a reference worktree's `src/cli.ts`), instead of `entry`. */
+  script?: string;
   /** `bench` entry only: the journal size that triggers automatic compaction. */
   compactAfterBytes?: number;
   /** Extra node flags for the server, e.g. `--cpu-prof`. */
@@ -85,7 +87,7 @@ export class ServerProcess {
       ...(options.nodeArgs ?? []),
       '--import',
       pathToFileURL(require.resolve('tsx')).href,
-      entry === 'baseline' ? baselineEntry() : ENTRIES[entry],
+      options.script ?? (entry === 'baseline' ? baselineEntry() : ENTRIES[entry]),
       '--port',
       '0',
       '--dbpath',
@@ -98,7 +100,7 @@ export class ServerProcess {
     const started = performance.now();
     const child = spawn(process.execPath, args, {
       cwd: REPO_ROOT,
-      stdio: ['ignore', 'pipe', 'pipe', ...(entry !== 'cli' ? (['ipc'] as const) : [])],
+      stdio: ['ignore', 'pipe', 'pipe', ...(entry !== 'cli' && !options.script ? (['ipc'] as const) : [])],
     });
     live.add(child);
     child.once('exit', () => live.delete(child));

@@ -82,6 +82,43 @@ test('concurrent pairs from the same users cancel out exactly', async () => {
   expect(await storedCounts(post._id)).toEqual({ likesCount: 0, likeDocs: 0, users: 0 });
 });
 
+test('32 members toggling 4 posts at once (batched): counts, likes and one event per toggle all agree', async () => {
+  const authors = [newUser(), newUser()];
+  const posts = await Promise.all([0, 1, 2, 3].map((i) => createPost(h.service, authors[i % 2])));
+  const members = Array.from({ length: 32 }, () => newUser());
+  // Each member toggles each post 1-3 times, all requests at once: many land in one batch, some of them the same
+  // member's twice on the same post (a like and its unlike in the same transaction).
+  const times = (m: number, p: number) => 1 + ((m + p) % 3);
+  const replies = await Promise.all(
+    members.flatMap((member, m) =>
+      posts.flatMap((post, p) => Array.from({ length: times(m, p) }, () => like(post._id, member.headers))),
+    ),
+  );
+  expect(replies.every((reply) => reply.status === 200)).toBe(true);
+  for (const [p, post] of posts.entries()) {
+    const expected = members.filter((_, m) => times(m, p) % 2 === 1).length;
+    expect(await storedCounts(post._id)).toEqual({
+      likesCount: expected,
+      likeDocs: expected,
+      users: expected,
+    });
+    const toggles = members.reduce((sum, _, m) => sum + times(m, p), 0);
+    expect(await h.db.collection('post_events').countDocuments({ postId: oid(post._id) })).toBe(toggles);
+  }
+  for (const author of authors) {
+    const own = await h.db
+      .collection('posts')
+      .find({ authorId: oid(author.id) })
+      .toArray();
+    const record = await h.db.collection('authors').findOne({ _id: oid(author.id) });
+    expect(record?.likesReceived).toBe(own.reduce((sum, post) => sum + (post.likesCount as number), 0));
+  }
+  // Every member who toggled has an author record (made sure of in the batch), as a single toggle makes one.
+  expect(
+    await h.db.collection('authors').countDocuments({ _id: { $in: members.map((m) => oid(m.id)) } }),
+  ).toBe(32);
+});
+
 test('likes, unlikes and their events are recorded with the right fields', async () => {
   const author = newUser('poster');
   const fan = newUser('fan');

@@ -1,4 +1,5 @@
 import type { ObjectId } from 'mongodb';
+import type { Author } from '../authors/author';
 import type { PostsContext } from '../context';
 
 /** Privacy flipping this often while one write settles is not normal; the caller retries (or answers 500). */
@@ -19,9 +20,12 @@ async function untilStable(
   authorId: ObjectId,
   write: (isPrivate: boolean) => Promise<void>,
   written?: boolean,
+  firstRead?: Author | null,
 ): Promise<void> {
+  let readAhead = firstRead;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const author = await app.authors.findById(authorId);
+    const author = readAhead !== undefined ? readAhead : await app.authors.findById(authorId);
+    readAhead = undefined;
     // No record: the account was deleted, and its posts go with it.
     if (!author) return;
     const isPrivate = author.isPrivate === true;
@@ -37,15 +41,21 @@ export function syncAuthorPrivacy(app: PostsContext, authorId: ObjectId): Promis
   return untilStable(app, authorId, (isPrivate) => app.posts.setAuthorPrivate(authorId, isPrivate));
 }
 
-/** After a post was inserted with `authorPrivate`: fixes it if the author's privacy changed meanwhile. */
+/**
+ * After a post was inserted with `authorPrivate`: fixes it if the author's privacy changed meanwhile. `readAfter`,
+ * when given, is the author's record as read after the insert (the create's count update answers with it), which
+ * saves the first read.
+ */
 export function settleNewPost(
   app: PostsContext,
   post: { _id: ObjectId; authorId: ObjectId; authorPrivate?: boolean },
+  readAfter?: Author | null,
 ): Promise<void> {
   return untilStable(
     app,
     post.authorId,
     (isPrivate) => app.posts.setPostPrivate(post._id, isPrivate),
     post.authorPrivate === true,
+    readAfter,
   );
 }

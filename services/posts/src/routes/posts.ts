@@ -18,6 +18,7 @@ import type { PostsContext } from '../context';
 import { postEventFields, recordPostEvent } from '../events/record';
 import { newPostBody, type NewPostBody } from '../posts/fields';
 import { feedQuery } from '../posts/repository';
+import { newPostView } from '../posts/new-post-view';
 import { postView, postViews } from '../posts/views';
 import { settleNewPost } from '../privacy/sync';
 import { feedViewer } from '../privacy/visibility';
@@ -78,20 +79,22 @@ export function postRoutes(router: Router, app: PostsContext): void {
   router.post('/api/posts', requireIdentity, validate({ body: newPostBody }), async (ctx) => {
     const { content, codeSnippet, codeLanguage } = validated<NewPostBody>(ctx.state, 'body');
     const caller = callerIn(ctx.state);
-    await app.authors.ensure(caller.id, caller.username);
-    const author = await app.authors.findById(caller.id);
+    // Four commands in all: the author record made sure of and read, the post, its count, and no reads for the
+    // answer (a new post has no likes or comments, and the count's update answers with the author).
+    const author = await app.authors.ensureAndGet(caller.id, caller.username);
     const post = await app.posts.create({
       authorId: caller.id,
       content,
       codeSnippet: codeSnippet || undefined,
       codeLanguage: codeLanguage || undefined,
-      authorPrivate: author?.isPrivate === true,
+      authorPrivate: author.isPrivate === true,
     });
-    // A privacy change handled between the read above and the insert did not reach this post.
-    await settleNewPost(app, post);
-    await app.authors.addToStats(caller.id, { postsCount: 1 });
+    const counted = await app.authors.addToStatsAndGet(caller.id, { postsCount: 1 });
+    // A privacy change handled between the read above and the insert did not reach this post: the count's answer
+    // is the read after the insert that tells.
+    await settleNewPost(app, post, counted);
     ctx.status = 201;
-    ctx.body = await postView(app, post, caller.id);
+    ctx.body = newPostView(post, counted ?? author);
   });
 
   router.delete('/api/posts/:id', requireIdentity, async (ctx) => {

@@ -1,0 +1,175 @@
+/**
+ * Like toggles and post creates over HTTP, 32 members at once, against this checkout's posts service and database
+ * and, side by side in the same run, the reference's (the code before issue 17's write changes, from a git
+ * worktree): `npm run bench:writes [-- --quick] [--out file]`. Each side's database and service run in processes
+ * of their own; the runs alternate between the sides (the first side of each round alternates too), and CPU is read
+ * from /proc. Afterwards every count must equal the documents it counts. Exits non-zero when a check fails.
+ */
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { processCpuSeconds } from '../../shared/proc';
+import { announce, finish, parseRunArgs, step, type Check } from '../../shared/runner';
+import { formatCount, formatMs, formatRate } from '../../shared/stats';
+import { left, right, type Table } from '../../shared/table';
+import { checkCounts, seedWrites, type WritesSeed } from './data';
+import { REFERENCE_COMMIT, REPO_ROOT, referenceRoot } from './reference';
+import { startSide, type Side } from './side';
+import { runCreates, runToggles, type WriteRun } from './scenarios';
+
+interface Settings {
+  members: number;
+  posts: number;
+  rounds: number;
+  seconds: number;
+}
+const FULL: Settings = { members: 32, posts: 100, rounds: 3, seconds: 10 };
+const QUICK: Settings = { members: 32, posts: 20, rounds: 1, seconds: 3 };
+
+/** What one timed run measured, with the CPU both processes of its side used. */
+interface Measured extends WriteRun {
+  side: string;
+  round: number;
+  dbCpuSeconds: number;
+  serviceCpuSeconds: number;
+}
+
+async function measure(side: Side, round: number, run: () => Promise<WriteRun>): Promise<Measured> {
+  const db0 = processCpuSeconds(side.database.pid);
+  const service0 = processCpuSeconds(side.service.pid);
+  const result = await run();
+  return {
+    ...result,
+    side: side.name,
+    round,
+    dbCpuSeconds: processCpuSeconds(side.database.pid) - db0,
+    serviceCpuSeconds: processCpuSeconds(side.service.pid) - service0,
+  };
+}
+
+function table(title: string, runs: Measured[]): Table {
+  const perOp = (seconds: number, ops: number) => `${((seconds * 1e6) / Math.max(1, ops)).toFixed(0)} µs`;
+  return {
+    title,
+    columns: [
+      left('Side'),
+      right('Round'),
+      right('Done'),
+      right('Failed'),
+      right('Per s'),
+      right('p50'),
+      right('p99'),
+      right('DB CPU/op'),
+      right('Service CPU/op'),
+    ],
+    rows: runs.map((r) => [
+      r.side,
+      String(r.round),
+      formatCount(r.load.ops),
+      formatCount(r.failed),
+      formatRate(r.load.opsPerSecond),
+      formatMs(r.load.latencyMs.p50),
+      formatMs(r.load.latencyMs.p99),
+      perOp(r.dbCpuSeconds, r.load.ops),
+      perOp(r.serviceCpuSeconds, r.load.ops),
+    ]),
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  const profileAt = argv.indexOf('--cpu-prof-dir');
+  const profileDir = profileAt >= 0 ? path.resolve(argv.splice(profileAt, 2)[1]) : undefined;
+  const args = parseRunArgs(argv, path.join(__dirname, '..'), 'posts-writes');
+  if (!argv.includes('--out') && !args.quick) args.out = path.join(__dirname, '..', 'RESULTS-writes.md');
+  const settings = args.quick ? QUICK : FULL;
+  const environment = announce('posts writes benchmark', 'bench/posts/writes/run.ts', argv, args.quick);
+  const started = performance.now();
+  const sides = [
+    await step('reference side', async () => startSide('reference', referenceRoot(), profileDir)),
+    await step('this side', async () => startSide('current', REPO_ROOT, profileDir)),
+  ];
+  const toggles: Measured[] = [];
+  const creates: Measured[] = [];
+  const checks: Check[] = [];
+  try {
+    const seeds = new Map<Side, WritesSeed>();
+    for (const side of sides)
+      seeds.set(side, await step(`seeding ${side.name}`, () => seedWrites(side.db, settings)));
+    for (let round = 1; round <= settings.rounds; round++) {
+      const order = round % 2 === 1 ? sides : [...sides].reverse();
+      for (const side of order) {
+        const seed = seeds.get(side) as WritesSeed;
+        toggles.push(
+          await step(`round ${round} toggles ${side.name}`, () =>
+            measure(side, round, () => runToggles(side.service.url, seed, settings.seconds)),
+          ),
+        );
+      }
+      for (const side of [...order].reverse()) {
+        const seed = seeds.get(side) as WritesSeed;
+        creates.push(
+          await step(`round ${round} creates ${side.name}`, () =>
+            measure(side, round, () => runCreates(side.service.url, seed, settings.seconds)),
+          ),
+        );
+      }
+    }
+    for (const side of sides)
+      checks.push(...(await checkCounts(side.name, side.db, seeds.get(side) as WritesSeed)));
+  } finally {
+    for (const side of sides) await side.stop();
+  }
+  for (const run of [...toggles, ...creates])
+    checks.push({
+      check: `${run.side} ${run.what} round ${run.round}: every request answered as expected`,
+      ok: run.failed === 0,
+      detail:
+        run.failed === 0
+          ? `${formatCount(run.load.ops)} requests`
+          : `${run.failed} failed: ${run.firstFailure}`,
+    });
+  const summary = (runs: Measured[], side: string) =>
+    median(runs.filter((r) => r.side === side).map((r) => r.load.opsPerSecond));
+  const notes = [
+    `Like toggles: median ${formatRate(summary(toggles, 'current'))}/s here, ${formatRate(summary(toggles, 'reference'))}/s reference (goal ≥ 2,000/s).`,
+    `Post creates: median ${formatRate(summary(creates, 'current'))}/s here, ${formatRate(summary(creates, 'reference'))}/s reference (goal ≥ 1,500/s).`,
+  ];
+  return finish(
+    {
+      title: 'posts writes benchmark',
+      generator: 'bench/posts/writes/run.ts',
+      environment,
+      quick: args.quick,
+      totalSeconds: (performance.now() - started) / 1000,
+      details: [
+        `Reference: commit ${REFERENCE_COMMIT} (a git worktree), its database and posts service`,
+        `${settings.members} members at once, ${settings.rounds} rounds of ${settings.seconds} s per side and write`,
+      ],
+      method:
+        'Requests go over loopback HTTP with the signed identity header the gateway sends. Each side runs its ' +
+        'database (the CLI, on disk) and its posts service in processes of their own; the benchmark process is the ' +
+        "client. CPU per operation is each process's utime + stime from /proc over the run, divided by the requests.",
+      tables: [
+        table('Like toggles (PUT /api/posts/:id/like)', toggles),
+        table('Post creates (POST /api/posts)', creates),
+      ],
+      notes,
+    },
+    args.out,
+    checks,
+  );
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: Error) => {
+    console.error(`\nbenchmark failed: ${err.stack ?? err.message}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,55 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MongoClient, type Db } from 'mongodb';
+import { ServerProcess } from '../../embedded-mongo/server-process';
+import { INTERNAL_SECRET } from '../service';
+import { ServiceProcess } from './service-process';
+
+/** One side of the pairs: a source tree's database server and posts service, each in a process of its own. */
+export interface Side {
+  name: string;
+  database: ServerProcess;
+  service: ServiceProcess;
+  /** The benchmark's own driver handle on the service's database, for seeding and the count checks. */
+  db: Db;
+  stop(): Promise<void>;
+}
+
+/** Starts `root`'s database (its CLI, on disk, as `npm start` runs it) and posts service. */
+export async function startSide(name: string, root: string, profileDir?: string): Promise<Side> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), `devcircle-bench-writes-${name}-`));
+  const prof = (what: string) =>
+    // A folder per process: tsx's loader thread writes a profile of its own beside the main thread's.
+    profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.join(profileDir, `${name}-${what}`)] : [];
+  const database = await ServerProcess.start({
+    dbpath: path.join(dataDir, 'db'),
+    script: path.join(root, 'packages', 'embedded-mongo', 'src', 'cli.ts'),
+    nodeArgs: prof('db'),
+  });
+  const uri = database.uri.replace('/?', '/posts-writes-bench?');
+  const service = await ServiceProcess.start(
+    root,
+    {
+      DATA_DIR: dataDir,
+      MONGODB_URI: uri,
+      INTERNAL_SECRET,
+      JWT_SECRET: 'writes-bench-jwt',
+      LOG_LEVEL: 'silent',
+    },
+    prof('service'),
+  );
+  const client = await new MongoClient(uri).connect();
+  return {
+    name,
+    database,
+    service,
+    db: client.db(),
+    stop: async () => {
+      await client.close();
+      await service.stop();
+      await database.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,221 @@
+import { LOGS, type Caller, inTransaction, isDuplicateKey, notFound } from '@devcircle/service-kit';
+import { ObjectId, type AnyBulkWriteOperation, type ClientSession } from 'mongodb';
+import type { Author } from '../authors/author';
+import { AUTHORS } from '../authors/repository';
+import type { PostsContext } from '../context';
+import { postEventFields, type StoredPostEvent } from '../events/record';
+import { POSTS } from '../posts/indexes';
+import { POST_NOT_FOUND, type Post, type PostView } from '../posts/post';
+import { postView, postViews } from '../posts/views';
+import { LIKES } from './indexes';
+import type { Like } from './like';
+import { toggleLike } from './toggle';
+
+/**
+ * A toggle's answer: whether the caller now likes the post, and the post's view as that toggle's commit left it
+ * (its `likedByMe` is not the caller's: set it from `liked`).
+ */
+export interface Toggled {
+  liked: boolean;
+  view: PostView;
+}
+
+interface Request {
+  post: Post;
+  caller: Caller;
+  resolve(toggled: Toggled): void;
+  reject(err: unknown): void;
+}
+
+/** What one transaction of a batch decided, handed out once it committed. */
+interface Outcome {
+  liked: boolean[];
+  posts: Map<string, Post>;
+}
+
+/** The most toggles one transaction carries; more wait for the next. */
+export const BATCH_MAX = 256;
+
+const key = (postId: ObjectId, userId: ObjectId) => `${postId.toHexString()} ${userId.toHexString()}`;
+
+/**
+ * Like toggles of this process, committed in batches: while one transaction is in flight, the toggles that arrive
+ * wait, and the next transaction carries all of them. Each toggle's like, the counts it changes and its
+ * `like`/`unlike` event still commit together (the outbox, docs/events.md): a batch commits whole or not at all.
+ *
+ * Why: every toggle of a post writes that post's count and its author's. Run as one transaction each, toggles of
+ * the same post conflict with each other; the driver then retries the losers with a growing back-off (up to
+ * 500 ms), and 32 members liking the same posts made 6-10 toggles/s (bench/posts/writes). One transaction in
+ * flight per process has no conflicts among its own toggles and costs the same few round trips for 1 toggle or
+ * 200. Other processes' transactions (another instance, a post deletion, a comment) can still conflict; the
+ * driver retries the batch. A batch that fails on a like another instance inserted meanwhile (a duplicate key) is
+ * run again one toggle at a time, each in a transaction of its own (`toggleLike`), which settles such races.
+ */
+export class LikeToggles {
+  private pending: Request[] = [];
+  private running = false;
+
+  constructor(private readonly ctx: PostsContext) {}
+
+  /** Flips the caller's like on `post` once; resolves after the commit that contains it. */
+  toggle(post: Post, caller: Caller): Promise<Toggled> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ post, caller, resolve, reject });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.pending.length > 0) {
+        const batch = this.pending.splice(0, BATCH_MAX);
+        await this.run(batch);
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async run(batch: Request[]): Promise<void> {
+    let outcome: Outcome;
+    try {
+      await this.ctx.authors.ensureMany(batch.map(({ caller }) => caller));
+      outcome = await inTransaction(this.ctx.deps.database.client, (session) => this.apply(batch, session));
+    } catch (err) {
+      // A like inserted by another process after this transaction's snapshot: each toggle alone settles it. Any
+      // other failure is every toggle's (and none is run again: the commit's outcome may be unknown).
+      if (isDuplicateKey(err)) await Promise.all(batch.map((request) => this.runAlone(request)));
+      else for (const request of batch) request.reject(err);
+      return;
+    }
+    // One set of reads answers every toggle of the batch: the views of its posts, as its commit left them.
+    let views: Map<string, PostView>;
+    try {
+      views = new Map(
+        (await postViews(this.ctx, [...outcome.posts.values()])).map((view) => [view._id, view]),
+      );
+    } catch (err) {
+      for (const request of batch) request.reject(err);
+      return;
+    }
+    batch.forEach((request, i) => {
+      const view = views.get(request.post._id.toHexString());
+      if (view) request.resolve({ liked: outcome.liked[i], view });
+      else request.reject(notFound(POST_NOT_FOUND));
+    });
+  }
+
+  private async runAlone(request: Request): Promise<void> {
+    try {
+      const liked = await toggleLike(this.ctx, request.post, request.caller);
+      const post = await this.ctx.posts.findById(request.post._id);
+      if (!post) throw notFound(POST_NOT_FOUND);
+      request.resolve({ liked, view: await postView(this.ctx, post) });
+    } catch (err) {
+      request.reject(err);
+    }
+  }
+
+  /**
+   * One attempt of the batch's transaction (the driver may run it again after a conflict, so it only reads and
+   * writes through `session` and keeps its results in what it returns): reads which of the pairs are liked and the
+   * posts, works out every toggle in arrival order, then writes the likes, the counts and the events in a few
+   * commands. A toggle of a post that no longer exists changes nothing and answers 404.
+   */
+  private async apply(batch: Request[], session: ClientSession): Promise<Outcome> {
+    const db = this.ctx.deps.db;
+    const postIds = unique(batch.map(({ post }) => post._id));
+    const userIds = unique(batch.map(({ caller }) => caller.id));
+    const posts = new Map<string, Post>();
+    for (const post of await db
+      .collection<Post>('posts')
+      .find({ _id: { $in: postIds } }, { session })
+      .toArray())
+      posts.set(post._id.toHexString(), post);
+    // One query on the (postId, userId) index for every pair the batch names (and the few it does not).
+    const stored = new Map<string, Like>();
+    for (const like of await db
+      .collection<Like>(LIKES)
+      .find({ postId: { $in: postIds }, userId: { $in: userIds } }, { session })
+      .toArray())
+      stored.set(key(like.postId, like.userId), like);
+
+    const liked: boolean[] = [];
+    const likesNow = new Map<string, boolean>();
+    const postDelta = new Map<string, number>();
+    const authorDelta = new Map<string, { id: ObjectId; delta: number }>();
+    const events: StoredPostEvent[] = [];
+    for (const { post, caller } of batch) {
+      const current = posts.get(post._id.toHexString());
+      if (!current) {
+        liked.push(false);
+        continue;
+      }
+      const pair = key(post._id, caller.id);
+      const likes = !(likesNow.get(pair) ?? stored.has(pair));
+      likesNow.set(pair, likes);
+      liked.push(likes);
+      const delta = likes ? 1 : -1;
+      const hex = current._id.toHexString();
+      postDelta.set(hex, (postDelta.get(hex) ?? 0) + delta);
+      const author = current.authorId.toHexString();
+      const counted = authorDelta.get(author) ?? { id: current.authorId, delta: 0 };
+      counted.delta += delta;
+      authorDelta.set(author, counted);
+      events.push({
+        _id: new ObjectId(),
+        type: likes ? 'like' : 'unlike',
+        ...postEventFields(caller, current),
+        createdAt: new Date(),
+      });
+    }
+    if (events.length === 0) return { liked, posts };
+
+    const removed: ObjectId[] = [];
+    const added: Like[] = [];
+    for (const [pair, likes] of likesNow) {
+      const was = stored.get(pair);
+      if (was && !likes) removed.push(was._id);
+      if (!was && likes) {
+        const [postId, userId] = pair.split(' ').map((hex) => new ObjectId(hex));
+        added.push({ _id: new ObjectId(), postId, userId, createdAt: new Date() });
+      }
+    }
+    const likesCollection = db.collection<Like>(LIKES);
+    if (removed.length > 0) await likesCollection.deleteMany({ _id: { $in: removed } }, { session });
+    if (added.length > 0) await likesCollection.insertMany(added, { session });
+    const postUpdates: AnyBulkWriteOperation<Post>[] = [];
+    for (const [hex, delta] of postDelta) {
+      if (delta === 0) continue;
+      const post = posts.get(hex) as Post;
+      posts.set(hex, { ...post, likesCount: post.likesCount + delta });
+      postUpdates.push({ updateOne: { filter: { _id: post._id }, update: { $inc: { likesCount: delta } } } });
+    }
+    if (postUpdates.length > 0) await db.collection<Post>(POSTS).bulkWrite(postUpdates, { session });
+    const authorUpdates: AnyBulkWriteOperation<Author>[] = [...authorDelta.values()]
+      .filter(({ delta }) => delta !== 0)
+      .map(({ id, delta }) => ({
+        updateOne: { filter: { _id: id }, update: { $inc: { likesReceived: delta } } },
+      }));
+    if (authorUpdates.length > 0) await db.collection<Author>(AUTHORS).bulkWrite(authorUpdates, { session });
+    await db.collection<StoredPostEvent>(LOGS.posts.name).insertMany(events, { session });
+    return { liked, posts };
+  }
+}
+
+function unique(ids: ObjectId[]): ObjectId[] {
+  return [...new Map(ids.map((id) => [id.toHexString(), id])).values()];
+}
+
+const perContext = new WeakMap<PostsContext, LikeToggles>();
+
+/** This process's batcher for the service started with `ctx`. */
+export function likeToggles(ctx: PostsContext): LikeToggles {
+  let toggles = perContext.get(ctx);
+  if (!toggles) {
+    toggles = new LikeToggles(ctx);
+    perContext.set(ctx, toggles);
+  }
+  return toggles;
+}
