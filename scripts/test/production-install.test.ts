@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -122,7 +122,14 @@ test("every image's command and health check run files of the production install
     expect(stages.get(`install-${part.name}`)).toContain(`--part ${part.name} `);
     expect(stage).toMatch(/^HEALTHCHECK [\s\S]*\bnode[", ]+healthcheck\.js\b/m);
   }
-  expect(fs.existsSync(path.join(install, HEALTHCHECK_SCRIPT))).toBe(true);
+  // The health check answers for what runs, and fails for what does not (44999: nothing listens there).
+  const check = (url: string): number | null =>
+    spawnSync(process.execPath, [HEALTHCHECK_SCRIPT, url], { cwd: install }).status;
+  expect([
+    check(`${GATEWAY}/health`),
+    check(`tcp://127.0.0.1:${PORTS.database}`),
+    check('http://127.0.0.1:44999/health'),
+  ]).toEqual([0, 0, 1]);
 });
 
 test('a member registers, signs in, posts and sees the post in the feed, through the gateway', async () => {
