@@ -10,7 +10,7 @@ import {
 } from '@devcircle/service-kit';
 import Koa, { type Middleware } from 'koa';
 import { chain } from './compose';
-import { readToken, requireToken } from './auth';
+import { readToken, requireToken, type AcceptedTokens } from './auth';
 import type { GatewayConfig } from './config';
 import { health, ready, status } from './health';
 import { bodySizeLimit, rateLimit, type RateLimits } from './limits';
@@ -28,6 +28,8 @@ export interface GatewayParts {
   proxy: Proxy;
   revocations: RevocationList;
   rateLimits: RateLimits;
+  /** Tokens accepted so far (every route's token check shares them). */
+  acceptedTokens: AcceptedTokens;
   revocationsLoaded(): boolean;
 }
 
@@ -62,7 +64,12 @@ export function createApp(parts: GatewayParts): Koa {
     ...(config.static.enabled ? [staticFiles(config)] : []),
   ]);
 
-  const tokenOptions = { jwtSecret: config.jwtSecret, internalSecret: config.internalSecret, revocations };
+  const tokenOptions = {
+    jwtSecret: config.jwtSecret,
+    internalSecret: config.internalSecret,
+    revocations,
+    accepted: parts.acceptedTokens,
+  };
   const token = readToken(tokenOptions);
   const socketToken = readToken(tokenOptions, { forward: false });
   const sizeLimit = bodySizeLimit(config.maxBodyBytes);

@@ -11,6 +11,7 @@ import {
   type Logger,
 } from '@devcircle/service-kit';
 import { createApp } from './app';
+import { AcceptedTokens } from './auth';
 import { loadConfig, type GatewayConfig } from './config';
 import { connectDatabase } from './database';
 import { createRateLimits } from './limits';
@@ -29,6 +30,8 @@ export interface RunningGateway {
   logger: Logger;
   pools: Pools;
   revocations: RevocationList;
+  /** The tokens this gateway has accepted and remembers until they expire. */
+  acceptedTokens: AcceptedTokens;
   /** Resolves once every revocation kept by auth has been read (never, while the database cannot be reached). */
   revocationsLoaded: Promise<void>;
   /** Stops accepting, lets in-flight requests finish (at most `graceMs`), closes sockets and timers. */
@@ -40,6 +43,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
   const logger = createLogger('gateway', config.logLevel);
   const pools = createPools(config.upstreams, config.failureCooldownMs);
   const revocations = new RevocationList({ logger });
+  const acceptedTokens = new AcceptedTokens();
   const proxy = createProxy({
     connectTimeoutMs: config.connectTimeoutMs,
     tls: config.upstreamTls,
@@ -69,6 +73,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
     proxy,
     revocations,
     rateLimits,
+    acceptedTokens,
     revocationsLoaded: () => feed.loaded,
   });
   const server = http.createServer(app.callback());
@@ -136,6 +141,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
     logger,
     pools,
     revocations,
+    acceptedTokens,
     revocationsLoaded: feed.ready,
     stop: (graceMs?: number) => {
       stopping ??= (async () => {

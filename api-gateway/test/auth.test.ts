@@ -150,6 +150,25 @@ test('a valid token reaches the service as a signed identity, on protected and p
   expect((await get('/api/posts', { authorization: `bearer ${token}` })).status).toBe(200);
 });
 
+test('a token met before is not checked in full again, yet each holder still gets their own signed identity', async () => {
+  const carol: TestUser = { userId: 'u-carol', email: 'carol@example.com', username: 'carol', tv: 0 };
+  const gina: TestUser = { userId: 'u-gina', email: 'gina@example.com', username: 'gina', tv: 0 };
+  const tokens = [sign(carol), sign(gina)];
+  const holders = [carol, gina].map((user) => ({
+    id: user.userId,
+    username: user.username,
+    email: user.email,
+  }));
+  const before = gateway.acceptedTokens.size;
+  for (let round = 0; round < 3; round++)
+    for (const [k, token] of tokens.entries())
+      expect(await identityOf(await get('/api/posts', bearer(token)))).toEqual(holders[k]);
+  expect(gateway.acceptedTokens.size).toBe(before + 2);
+  // A token that differs only in its signature is checked, and refused, however like a known one it looks.
+  const tampered = `${tokens[0].slice(0, -2)}${tokens[0].endsWith('AA') ? 'BB' : 'AA'}`;
+  expect((await get('/api/posts', bearer(tampered))).status).toBe(401);
+});
+
 test('forged, malformed and wrongly signed tokens are refused', async () => {
   const claims = { userId: alice.userId, email: alice.email, username: alice.username, tv: 0 };
   const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -5,10 +5,11 @@ import {
   IDENTITY_HEADER,
   unauthorized,
   type HttpError,
+  type Identity,
   type RevocationList,
-  type TokenCheck,
 } from '@devcircle/service-kit';
 import type { Middleware } from 'koa';
+import { AcceptedTokens, expiryOf } from './accepted-tokens';
 
 declare module 'koa' {
   interface DefaultState {
@@ -20,35 +21,57 @@ export interface TokenOptions {
   jwtSecret: string;
   internalSecret: string;
   revocations: RevocationList;
+  /** Tokens already accepted (one per gateway, shared by every route; a fresh one when not given). */
+  accepted?: AcceptedTokens;
 }
 
+/** A valid token's holder, or why the token is refused; undefined without an `Authorization` header. */
+type TokenResult = { accepted: { identity: Identity; identityHeader: string } } | { refused: HttpError };
+
 /**
- * Checks the request's bearer token with service-kit's `checkBearer` (the check the socket handshake makes too)
- * and, when it is valid and `forward` is on, sets the signed identity header that the services trust (any copy
- * the client sent was removed before). Undefined when the request has no `Authorization` header.
+ * Checks the request's bearer token with service-kit's `checkBearer` (the check the socket handshake makes too),
+ * remembering an accepted token until it expires (`AcceptedTokens`: a repeat skips the signature check and the
+ * header signing, never the revocation check).
  */
-export async function applyToken(
-  req: IncomingMessage,
+async function checkRequestToken(
+  authorization: string | undefined,
   options: TokenOptions,
-  forward = true,
-): Promise<TokenCheck | undefined> {
-  const check = await checkBearer(req.headers.authorization, options.jwtSecret, options.revocations);
-  if (forward && check && 'identity' in check) {
-    req.headers[IDENTITY_HEADER] = encodeIdentity(check.identity, options.internalSecret);
-  }
-  return check;
+  accepted: AcceptedTokens,
+): Promise<TokenResult | undefined> {
+  if (!authorization) return undefined;
+  const known = accepted.get(authorization);
+  // Current: the version is the account's (a revoked or ahead one takes the full check, which decides and says why).
+  if (known && options.revocations.status(known.identity.id, known.tokenVersion) === 'current')
+    return { accepted: known };
+  const check = await checkBearer(authorization, options.jwtSecret, options.revocations);
+  if (!check) return undefined;
+  if ('refused' in check) return { refused: check.refused };
+  const entry = {
+    identity: check.identity,
+    tokenVersion: check.tokenVersion,
+    expiresAtMs: expiryOf(authorization.slice(authorization.lastIndexOf(' ') + 1)) * 1000,
+    identityHeader: encodeIdentity(check.identity, options.internalSecret),
+  };
+  accepted.set(authorization, entry);
+  return { accepted: entry };
 }
 
 /**
- * Reads the bearer token (if any) into `ctx.state.identity`. A missing or bad token leaves the request anonymous;
- * `requireToken` decides whether that is allowed. `forward: false` (socket.io's long-polling requests, whose
- * token the handshake checks itself) signs no identity header: nothing there would read it.
+ * Reads the bearer token (if any) into `ctx.state.identity`, and when it is valid and `forward` is on sets the
+ * signed identity header that the services trust (any copy the client sent was removed before). A missing or bad
+ * token leaves the request anonymous; `requireToken` decides whether that is allowed. `forward: false`
+ * (socket.io's long-polling requests, whose token the handshake checks itself) signs no identity header: nothing
+ * there would read it.
  */
 export function readToken(options: TokenOptions, { forward = true } = {}): Middleware {
+  const accepted = options.accepted ?? new AcceptedTokens();
   return async (ctx, next) => {
-    const check = await applyToken(ctx.req, options, forward);
-    if (check && 'identity' in check) ctx.state.identity = check.identity;
-    else if (check) ctx.state.tokenError = check.refused;
+    const req: IncomingMessage = ctx.req;
+    const result = await checkRequestToken(req.headers.authorization, options, accepted);
+    if (result && 'accepted' in result) {
+      ctx.state.identity = result.accepted.identity;
+      if (forward) req.headers[IDENTITY_HEADER] = result.accepted.identityHeader;
+    } else if (result) ctx.state.tokenError = result.refused;
     await next();
   };
 }
