@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
 import { parseAllDocuments } from 'yaml';
+import { cacheControlFor, IMMUTABLE, NO_CACHE } from '../../api-gateway/src/static';
 import { PROCESS_PARTS, WEB_APPS, type ProcessPart } from '../deploy/parts';
 import type { KubernetesObject, SchemaError, SourcedObject } from '../deploy/validate-kubernetes';
 import { COMPOSE_SCHEMA } from './support/compose-schema';
@@ -400,6 +401,23 @@ describe('the Dockerfile', () => {
       (match) => match[1],
     );
     expect(remotes.sort()).toEqual(WEB_APPS.filter((app) => app.startsWith('mf-')).sort());
+  });
+
+  test("the web image's Caddyfile caches the remotes' files as the gateway does", () => {
+    const caddyfile = fs.readFileSync(path.join(DEPLOY, 'docker/web.Caddyfile'), 'utf8');
+    const hashed = new RegExp(/@hashed path_regexp (\S+)/.exec(caddyfile)?.[1] ?? '^$');
+    expect(caddyfile).toContain(`@unhashed not path_regexp ${hashed.source}`);
+    const names = [
+      'main.3f9a1c2b.js',
+      '123.3f9a1c2b.js.br',
+      '__federation_expose_Feed.0a1b2c3d.js.gz',
+      'vendor-3f9a1c2b.css',
+      'remoteEntry.js',
+      'mf-manifest.json',
+      'inter-latin-400-normal.woff2',
+    ];
+    const caddy = names.map((name) => (hashed.test(`/remotes/feed/${name}`) ? IMMUTABLE : NO_CACHE));
+    expect(caddy).toEqual(names.map((name) => cacheControlFor(name)));
   });
 
   test('sets only settings its parts read', () => {
