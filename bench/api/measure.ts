@@ -1,0 +1,115 @@
+import autocannon from 'autocannon';
+import type { ServerProcess } from '../embedded-mongo/server-process';
+import { processCpuSeconds } from '../shared/proc';
+import type { PartProcess } from './processes';
+
+/** One thing to load: a URL, the headers to send, and the processes that do its work (their CPU is read). */
+export interface Target {
+  key: string;
+  label: string;
+  url: string;
+  headers: Record<string, string>;
+  parts: (PartProcess | { name: 'database'; process: ServerProcess })[];
+}
+
+/** One timed run of one target. */
+export interface Run {
+  requestsPerSecond: number;
+  requests: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  /** CPU milliseconds per request, per process that served it (from /proc/<pid>/stat, before and after). */
+  cpuMsPerRequest: Record<string, number>;
+  /** The load generator's own CPU per request (this process, autocannon). */
+  clientCpuMsPerRequest: number;
+}
+
+const partName = (part: Target['parts'][number]): string => part.name;
+const partCpu = (part: Target['parts'][number]): number =>
+  'pid' in part ? part.cpuSeconds() : processCpuSeconds(part.process.pid);
+
+/**
+ * Loads `target` with autocannon (`connections` keep-alive connections, one request in flight on each) for
+ * `seconds`. Throws on any answer that is not 2xx or any connection error: the figures of a run that failed
+ * would measure the failure.
+ */
+export async function runTarget(target: Target, seconds: number, connections: number): Promise<Run> {
+  const before = target.parts.map(partCpu);
+  const clientBefore = process.cpuUsage();
+  const result = await autocannon({
+    url: target.url,
+    headers: target.headers,
+    connections,
+    duration: seconds,
+  });
+  const client = process.cpuUsage(clientBefore);
+  const after = target.parts.map(partCpu);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${target.label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  const requests = result.requests.total;
+  const perRequest = (cpuSeconds: number) => (cpuSeconds * 1000) / Math.max(1, requests);
+  return {
+    requestsPerSecond: requests / result.duration,
+    requests,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    cpuMsPerRequest: Object.fromEntries(
+      target.parts.map((part, k) => [partName(part), perRequest(after[k] - before[k])]),
+    ),
+    clientCpuMsPerRequest: perRequest((client.user + client.system) / 1e6),
+  };
+}
+
+/** Every target's runs, by key, in the order they ran. */
+export type Runs = Map<string, Run[]>;
+
+/**
+ * Alternating runs: `rounds` rounds, each running every target once, the order turning by one each round, so
+ * that a burst of other work on the shared machine falls on every side alike. One untimed warm-up run of each
+ * target first (JIT, connection pools, the database's cache).
+ */
+export async function alternate(
+  targets: Target[],
+  options: { rounds: number; seconds: number; warmupSeconds: number; connections: number },
+  onRun?: (target: Target, run: Run) => void,
+): Promise<Runs> {
+  for (const target of targets) await runTarget(target, options.warmupSeconds, options.connections);
+  const runs: Runs = new Map(targets.map((target) => [target.key, []]));
+  for (let round = 0; round < options.rounds; round++) {
+    for (let k = 0; k < targets.length; k++) {
+      const target = targets[(k + round) % targets.length];
+      const run = await runTarget(target, options.seconds, options.connections);
+      runs.get(target.key)?.push(run);
+      onRun?.(target, run);
+    }
+  }
+  return runs;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** The median of the round-by-round ratios of `a`'s requests per second to `b`'s (runs of a round are paired). */
+export function pairedRatio(runs: Runs, a: string, b: string): { median: number; min: number; max: number } {
+  const as = runs.get(a) ?? [];
+  const bs = runs.get(b) ?? [];
+  const ratios = as.map((run, k) => run.requestsPerSecond / bs[k].requestsPerSecond);
+  return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) };
+}
+
+/** A target's median requests per second, latencies and CPU per request over its runs. */
+export function summary(runs: Run[]) {
+  const parts = Object.keys(runs[0]?.cpuMsPerRequest ?? {});
+  return {
+    requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
+    latencyP50Ms: median(runs.map((run) => run.latencyP50Ms)),
+    latencyP99Ms: median(runs.map((run) => run.latencyP99Ms)),
+    cpuMsPerRequest: Object.fromEntries(
+      parts.map((part) => [part, median(runs.map((run) => run.cpuMsPerRequest[part]))]),
+    ),
+    clientCpuMsPerRequest: median(runs.map((run) => run.clientCpuMsPerRequest)),
+  };
+}

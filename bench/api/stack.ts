@@ -1,0 +1,181 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { encodeIdentity, IDENTITY_HEADER } from '@devcircle/service-kit';
+import jwt from 'jsonwebtoken';
+import { MongoClient } from 'mongodb';
+import { ServerProcess } from '../embedded-mongo/server-process';
+import { FULL as POSTS_BENCH } from '../posts/config';
+import { seed, type Seeded } from '../posts/seed';
+import type { ApiBenchConfig } from './config';
+import { PartProcess } from './processes';
+
+const JWT_SECRET = 'api-bench-jwt-secret';
+const INTERNAL_SECRET = 'api-bench-internal-secret';
+const HOST = 'http://127.0.0.1';
+/** Fixed ports of this benchmark (its range is 42000–42999): gateways, posts services, the raw server. */
+const PORTS = { gateway: 42010, baselineGateway: 42011, posts: 42012, raw: 42020, unused: 42030 } as const;
+
+/** The caller: the gateway checks this token; direct requests carry the identity the gateway would sign. */
+const READER = { userId: '65f000000000000000000001', username: 'apireader', email: 'apireader@example.com' };
+
+export interface PostsPart {
+  posts: number;
+  process: PartProcess;
+  seeded: Seeded;
+}
+
+export interface ApiStack {
+  database: ServerProcess;
+  /** The posts services, one per data set (each its own database on the one server). */
+  posts: PostsPart[];
+  gateway: PartProcess;
+  /** The gateway of another checkout (`--baseline <dir>`), in front of the first posts service. */
+  baselineGateway?: PartProcess;
+  /** A raw Node server answering the feed's first page bytes (the gateway's users route leads to it too). */
+  raw: PartProcess;
+  /** The first page as the posts service sent it (what the raw server answers). */
+  firstPage: { body: Buffer; contentType: string };
+  /** What a browser sends through the gateway (a bearer token) and what the gateway sends on (identity). */
+  gatewayHeaders: Record<string, string>;
+  directHeaders: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  config: ApiBenchConfig;
+  /** Posts in each data set: one posts service each; the gateway fronts the first. */
+  dataSets: number[];
+  /** A checkout (e.g. a `git worktree`) whose `api-gateway` runs as the baseline gateway. */
+  baselineRoot?: string;
+  /** Node flags for the gateway (e.g. `--cpu-prof --cpu-prof-dir=…`). */
+  gatewayNodeArgs?: string[];
+  /** Called as each data set is seeded (seeding a million posts takes minutes). */
+  onSeeded?(posts: number, seconds: number): void;
+}
+
+/**
+ * The parts of `npm start` that a feed request crosses, each in a process of its own: the embedded database (on
+ * disk, its CLI), one posts service per data set, the gateway (logging at `info`, as `npm start` runs it, rate
+ * limits counted in the database), a raw Node server answering the feed's first page bytes, and on request the
+ * baseline gateway. Auth, users and notifications are not started: a feed read does not reach them. The gateway's
+ * users route leads to the raw server instead, so the gateway's own cost can be measured with an upstream that
+ * answers at once; auth and notifications lead nowhere (its health checks see them down).
+ */
+export async function startApiStack(options: StackOptions): Promise<ApiStack> {
+  const { config } = options;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'devcircle-api-bench-'));
+  const database = await ServerProcess.start({ dbpath: path.join(dataDir, 'db'), entry: 'cli' });
+  const parts: PartProcess[] = [];
+  const uriOf = (name: string) => database.uri.replace('/?', `/${name}?`);
+  const common = { JWT_SECRET, INTERNAL_SECRET, DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+  const stop = async () => {
+    for (const part of parts.reverse()) await part.stop();
+    await database.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const posts: PostsPart[] = [];
+    for (const [k, count] of options.dataSets.entries()) {
+      const port = PORTS.posts + k;
+      const uri = uriOf(k === 0 ? 'devcircle' : `devcircle-${count}`);
+      // The service first: it declares its indexes, so the seeded posts are indexed as they go in.
+      const part = await PartProcess.start({
+        name: `posts (${count} posts)`,
+        entry: 'services/posts/src/main.ts',
+        env: { ...common, MONGODB_URI: uri, POSTS_PORT: String(port) },
+        url: `${HOST}:${port}`,
+        readyPath: '/ready',
+      });
+      parts.push(part);
+      const client = await new MongoClient(uri).connect();
+      try {
+        const seeded = await seed(client.db(), {
+          ...POSTS_BENCH,
+          posts: count,
+          authors: Math.min(config.authors, count),
+          bigPostLikes: 0,
+          bigPostComments: 0,
+        });
+        options.onSeeded?.(count, seeded.seconds);
+        posts.push({ posts: count, process: part, seeded });
+      } finally {
+        await client.close();
+      }
+    }
+
+    const identity = { id: READER.userId, username: READER.username, email: READER.email };
+    const directHeaders = { [IDENTITY_HEADER]: encodeIdentity(identity, INTERNAL_SECRET) };
+    const response = await fetch(`${posts[0].process.url}/api/posts?limit=${config.pageSize}`, {
+      headers: directHeaders,
+    });
+    const firstPage = {
+      body: Buffer.from(await response.arrayBuffer()),
+      contentType: response.headers.get('content-type') ?? 'application/json',
+    };
+    if (response.status !== 200)
+      throw new Error(`first page: ${response.status} ${firstPage.body.toString()}`);
+    const bodyFile = path.join(dataDir, 'raw-body');
+    await writeFile(bodyFile, firstPage.body);
+    const raw = await PartProcess.start({
+      name: 'raw node server',
+      entry: 'bench/api/raw-server.ts',
+      env: { RAW_BODY_FILE: bodyFile, RAW_CONTENT_TYPE: firstPage.contentType, RAW_PORT: String(PORTS.raw) },
+      url: `${HOST}:${PORTS.raw}`,
+      readyPath: '/ready',
+    });
+    parts.push(raw);
+
+    const gatewayEnv = (port: number): NodeJS.ProcessEnv => ({
+      ...common,
+      PORT: String(port),
+      MONGODB_URI: uriOf('devcircle'),
+      POSTS_URLS: posts[0].process.url,
+      AUTH_URLS: `${HOST}:${PORTS.unused}`,
+      USERS_URLS: raw.url,
+      NOTIFICATIONS_URLS: `${HOST}:${PORTS.unused + 2}`,
+      SERVE_STATIC: 'false',
+    });
+    const gateway = await PartProcess.start({
+      name: 'gateway',
+      entry: 'api-gateway/src/main.ts',
+      env: gatewayEnv(PORTS.gateway),
+      url: `${HOST}:${PORTS.gateway}`,
+      readyPath: '/ready',
+      nodeArgs: options.gatewayNodeArgs,
+    });
+    parts.push(gateway);
+    let baselineGateway: PartProcess | undefined;
+    if (options.baselineRoot) {
+      baselineGateway = await PartProcess.start({
+        name: 'baseline gateway',
+        entry: 'api-gateway/src/main.ts',
+        root: options.baselineRoot,
+        env: gatewayEnv(PORTS.baselineGateway),
+        url: `${HOST}:${PORTS.baselineGateway}`,
+        readyPath: '/ready',
+      });
+      parts.push(baselineGateway);
+    }
+
+    const token = jwt.sign({ ...READER, tv: 0 }, JWT_SECRET, {
+      algorithm: 'HS256',
+      issuer: 'devcircle',
+      expiresIn: '2h',
+    });
+    return {
+      database,
+      posts,
+      gateway,
+      baselineGateway,
+      raw,
+      firstPage,
+      gatewayHeaders: { authorization: `Bearer ${token}` },
+      directHeaders,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
