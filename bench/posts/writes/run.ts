@@ -13,6 +13,7 @@ import { formatCount, formatMs, formatRate } from '../../shared/stats';
 import { left, right, type Table } from '../../shared/table';
 import { checkCounts, seedWrites, type WritesSeed } from './data';
 import { REFERENCE_COMMIT, REPO_ROOT, referenceRoot } from './reference';
+import { runScale, SCALE_FULL, SCALE_QUICK, scaleTable, type ScaleRow } from './scale';
 import { startSide, type Side } from './side';
 import { runCreates, runToggles, type WriteRun } from './scenarios';
 
@@ -81,12 +82,66 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/** `--scale`: each side alone (a million posts twice at once would not fit), reference first. */
+async function scale(argv: string[], quick: boolean, out: string, profileDir?: string): Promise<number> {
+  const settings = quick ? SCALE_QUICK : SCALE_FULL;
+  const environment = announce(
+    'posts scale benchmark',
+    'bench/posts/writes/run.ts',
+    ['--scale', ...argv],
+    quick,
+  );
+  const started = performance.now();
+  const rows: ScaleRow[] = [];
+  for (const [name, root] of [
+    ['reference', referenceRoot()],
+    ['current', REPO_ROOT],
+  ] as const) {
+    const side = await step(`${name} side`, () => startSide(name, root, profileDir));
+    try {
+      rows.push(...(await step(`${name} seeding and reading`, () => runScale(side, settings))));
+    } finally {
+      await side.stop();
+    }
+  }
+  const ratio = (side: string) => {
+    const [small, large] = rows.filter((r) => r.side === side);
+    return large.p99 / small.p99;
+  };
+  return finish(
+    {
+      title: 'posts scale benchmark',
+      generator: 'bench/posts/writes/run.ts --scale',
+      environment,
+      quick,
+      totalSeconds: (performance.now() - started) / 1000,
+      details: [
+        `Reference: commit ${REFERENCE_COMMIT} (a git worktree), its database and posts service`,
+        `${formatCount(settings.small)} then ${formatCount(settings.large)} posts by 1,000 authors; ${settings.reads} first pages each`,
+      ],
+      method:
+        'Each side alone: its database (the CLI, on disk) and posts service in processes of their own, posts written ' +
+        'with insertMany in batches of 1,000, then GET /api/posts?limit=10 one at a time over loopback HTTP. DB RSS ' +
+        'is VmRSS from /proc after the reads.',
+      tables: [scaleTable(rows)],
+      notes: [
+        `First-page p99 at ${formatCount(settings.large)} / at ${formatCount(settings.small)}: ${ratio('current').toFixed(2)} × here, ${ratio('reference').toFixed(2)} × reference (goal ≤ 1.5 ×).`,
+      ],
+    },
+    out,
+  );
+}
+
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
   const profileAt = argv.indexOf('--cpu-prof-dir');
   const profileDir = profileAt >= 0 ? path.resolve(argv.splice(profileAt, 2)[1]) : undefined;
+  const scaleAt = argv.indexOf('--scale');
+  if (scaleAt >= 0) argv.splice(scaleAt, 1);
   const args = parseRunArgs(argv, path.join(__dirname, '..'), 'posts-writes');
-  if (!argv.includes('--out') && !args.quick) args.out = path.join(__dirname, '..', 'RESULTS-writes.md');
+  if (!argv.includes('--out') && !args.quick)
+    args.out = path.join(__dirname, '..', scaleAt >= 0 ? 'RESULTS-scale.md' : 'RESULTS-writes.md');
+  if (scaleAt >= 0) return scale(argv, args.quick, args.out, profileDir);
   const settings = args.quick ? QUICK : FULL;
   const environment = announce('posts writes benchmark', 'bench/posts/writes/run.ts', argv, args.quick);
   const started = performance.now();

@@ -7,6 +7,7 @@ import { postEventFields, type StoredPostEvent } from '../events/record';
 import { POSTS } from '../posts/indexes';
 import { POST_NOT_FOUND, type Post, type PostView } from '../posts/post';
 import { postView, postViews } from '../posts/views';
+import { canSee } from '../privacy/visibility';
 import { LIKES } from './indexes';
 import type { Like } from './like';
 import { toggleLike } from './toggle';
@@ -21,8 +22,10 @@ export interface Toggled {
 }
 
 interface Request {
-  post: Post;
+  postId: ObjectId;
   caller: Caller;
+  /** The post as the batch first read it, once it is known to exist and the caller may see it. */
+  post?: Post;
   resolve(toggled: Toggled): void;
   reject(err: unknown): void;
 }
@@ -57,10 +60,13 @@ export class LikeToggles {
 
   constructor(private readonly ctx: PostsContext) {}
 
-  /** Flips the caller's like on `post` once; resolves after the commit that contains it. */
-  toggle(post: Post, caller: Caller): Promise<Toggled> {
+  /**
+   * Flips the caller's like on the post once; resolves after the commit that contains it. A post that does not
+   * exist, or that the caller may not see, is the same 404 (README "Privacy").
+   */
+  toggle(postId: ObjectId, caller: Caller): Promise<Toggled> {
     return new Promise((resolve, reject) => {
-      this.pending.push({ post, caller, resolve, reject });
+      this.pending.push({ postId, caller, resolve, reject });
       if (!this.running) void this.drain();
     });
   }
@@ -77,16 +83,19 @@ export class LikeToggles {
     }
   }
 
-  private async run(batch: Request[]): Promise<void> {
+  private async run(requested: Request[]): Promise<void> {
+    let batch: Request[] = [];
     let outcome: Outcome;
     try {
+      batch = await this.visible(requested);
+      if (batch.length === 0) return;
       await this.ctx.authors.ensureMany(batch.map(({ caller }) => caller));
       outcome = await inTransaction(this.ctx.deps.database.client, (session) => this.apply(batch, session));
     } catch (err) {
       // A like inserted by another process after this transaction's snapshot: each toggle alone settles it. Any
       // other failure is every toggle's (and none is run again: the commit's outcome may be unknown).
       if (isDuplicateKey(err)) await Promise.all(batch.map((request) => this.runAlone(request)));
-      else for (const request of batch) request.reject(err);
+      else for (const request of requested) request.reject(err);
       return;
     }
     // One set of reads answers every toggle of the batch: the views of its posts, as its commit left them.
@@ -100,16 +109,37 @@ export class LikeToggles {
       return;
     }
     batch.forEach((request, i) => {
-      const view = views.get(request.post._id.toHexString());
+      const view = views.get(request.postId.toHexString());
       if (view) request.resolve({ liked: outcome.liked[i], view });
       else request.reject(notFound(POST_NOT_FOUND));
     });
   }
 
+  /**
+   * The requests whose post exists and whose caller may see it, each with the post: one `$in` for the batch (and
+   * a follow lookup per private author's post), where each request read its post before. The others get the 404.
+   */
+  private async visible(batch: Request[]): Promise<Request[]> {
+    const found = new Map<string, Post>();
+    for (const post of await this.ctx.deps.db
+      .collection<Post>(POSTS)
+      .find({ _id: { $in: unique(batch.map(({ postId }) => postId)) } })
+      .toArray())
+      found.set(post._id.toHexString(), post);
+    const kept: Request[] = [];
+    for (const request of batch) {
+      const post = found.get(request.postId.toHexString());
+      if (post && (await canSee(this.ctx, post, request.caller.id))) kept.push({ ...request, post });
+      else request.reject(notFound(POST_NOT_FOUND));
+    }
+    return kept;
+  }
+
   private async runAlone(request: Request): Promise<void> {
     try {
+      if (!request.post) throw notFound(POST_NOT_FOUND);
       const liked = await toggleLike(this.ctx, request.post, request.caller);
-      const post = await this.ctx.posts.findById(request.post._id);
+      const post = await this.ctx.posts.findById(request.postId);
       if (!post) throw notFound(POST_NOT_FOUND);
       request.resolve({ liked, view: await postView(this.ctx, post) });
     } catch (err) {
@@ -125,7 +155,7 @@ export class LikeToggles {
    */
   private async apply(batch: Request[], session: ClientSession): Promise<Outcome> {
     const db = this.ctx.deps.db;
-    const postIds = unique(batch.map(({ post }) => post._id));
+    const postIds = unique(batch.map(({ postId }) => postId));
     const userIds = unique(batch.map(({ caller }) => caller.id));
     const posts = new Map<string, Post>();
     for (const post of await db
@@ -146,13 +176,13 @@ export class LikeToggles {
     const postDelta = new Map<string, number>();
     const authorDelta = new Map<string, { id: ObjectId; delta: number }>();
     const events: StoredPostEvent[] = [];
-    for (const { post, caller } of batch) {
-      const current = posts.get(post._id.toHexString());
+    for (const { postId, caller } of batch) {
+      const current = posts.get(postId.toHexString());
       if (!current) {
         liked.push(false);
         continue;
       }
-      const pair = key(post._id, caller.id);
+      const pair = key(postId, caller.id);
       const likes = !(likesNow.get(pair) ?? stored.has(pair));
       likesNow.set(pair, likes);
       liked.push(likes);
