@@ -33,18 +33,19 @@ export interface ScaleRow {
 
 /** Posts as the service writes them, one in three with a snippet; ids ordered by time, newest last. */
 async function seedPosts(db: Db, from: number, to: number): Promise<void> {
-  const authors = Array.from({ length: AUTHORS }, (_, k) => new ObjectId(`a0${k.toString(16).padStart(22, '0')}`));
+  const authors = Array.from(
+    { length: AUTHORS },
+    (_, k) => new ObjectId(`a0${k.toString(16).padStart(22, '0')}`),
+  );
   if (from === 0)
-    await db
-      .collection('authors')
-      .insertMany(
-        authors.map((_id, k) => ({
-          _id,
-          username: `author${k}`,
-          displayName: `Author ${k}`,
-          updatedAt: new Date(),
-        })),
-      );
+    await db.collection('authors').insertMany(
+      authors.map((_id, k) => ({
+        _id,
+        username: `author${k}`,
+        displayName: `Author ${k}`,
+        updatedAt: new Date(),
+      })),
+    );
   const start = Math.floor(Date.now() / 1000) - 2_000_000;
   for (let i = from; i < to; i += BATCH) {
     const posts = [];
