@@ -55,10 +55,12 @@ export function prepareQuery(collection: Collection | undefined, request: QueryR
   const project = compileProjection(request.projection, request.filter);
   const plan = planQuery(collection, request);
   const stats: ScanStats = { keysExamined: 0, docsExamined: 0 };
-  let source: Iterable<Doc> = scan(collection, plan, matcher, stats);
   const sort = request.sort ?? [];
   const sortedByPlan = plan.kind === 'IXSCAN' && plan.providesSort;
   const blockingSort = sort.length > 0 && !sortedByPlan;
+  // In the scan's order the skip happens inside the scan, which passes over documents without handing them out.
+  const scanSkip = blockingSort ? 0 : (request.skip ?? 0);
+  let source: Iterable<Doc> = scan(collection, plan, matcher, stats, scanSkip);
   if (blockingSort) {
     const fold = request.collation
       ? (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v)
@@ -67,7 +69,7 @@ export function prepareQuery(collection: Collection | undefined, request: QueryR
     const input = source;
     source = { [Symbol.iterator]: () => sortDocs([...input], sort, fold)[Symbol.iterator]() };
   }
-  const docs = skipAndLimit(source, request.skip ?? 0, request.limit ?? 0);
+  const docs = skipAndLimit(source, (request.skip ?? 0) - scanSkip, request.limit ?? 0);
   // A blocking sort hands out what it sorted, as mongod's SORT stage does; a streaming read can look again.
   const refresh =
     collection && !blockingSort

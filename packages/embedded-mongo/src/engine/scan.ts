@@ -3,7 +3,7 @@ import type { Doc } from '../query/document';
 import type { Matcher } from '../query/filter';
 import type { Interval } from './bounds';
 import type { Collection } from './collection';
-import { MAX_KEY, MIN_KEY, type Index, type IndexKey } from './index';
+import { MAX_KEY, MIN_KEY, type IndexKey } from './index';
 import type { DocRecord } from './record';
 import type { IndexPlan, Plan } from './planner';
 
@@ -47,69 +47,97 @@ function edgeKeys(plan: IndexPlan, combo: Interval[]): { start: IndexKey; end: I
 }
 
 /**
- * The index entries from `from` on (inclusive) in the scan direction, read from the live tree. A scan suspended
- * in a cursor may resume after writes; like mongod's, it then continues after the last key it returned, so it
- * sees documents inserted ahead of it and never those deleted before it got to them.
+ * The index entries of one range in the scan direction, read from the live tree, the first `skip` matching documents
+ * counted but not handed out (a skip costs a walk of the index and a filter test, never a pass through the
+ * generators). A scan suspended in a cursor may resume after writes; like mongod's, it then continues after the last
+ * key it returned, so it sees documents inserted ahead of it and never those deleted before it got to them.
  */
-function* liveEntries(index: Index, from: IndexKey, direction: 1 | -1): Generator<[IndexKey, DocRecord]> {
-  const read = (key: IndexKey) =>
-    direction === 1 ? index.tree.entries(key) : index.tree.entriesReversed(key);
-  let entries = read(from);
-  let version = index.version;
-  let last: IndexKey | undefined;
-  for (;;) {
-    if (index.version !== version && last) {
-      // The tree changed while suspended: its iterator is stale, so seek again past the last key returned.
-      version = index.version;
-      entries = read(last);
-    }
-    const step = entries.next();
-    if (step.done) return;
-    const [key, record] = step.value;
-    if (last && index.compareKeys(key, last) === 0) continue;
-    last = key;
-    yield [key, record];
-  }
-}
-
-function* indexScan(plan: IndexPlan, matcher: Matcher, stats: ScanStats): Generator<Doc> {
-  const compare = plan.index.compareKeys;
+function* indexScan(plan: IndexPlan, matcher: Matcher, stats: ScanStats, skip: Skip): Generator<Doc> {
+  const index = plan.index;
+  const compare = index.compareKeys;
+  const direction = plan.direction;
   const ranges = combinations(plan.bounds)
     .map((combo) => ({ combo, ...edgeKeys(plan, combo) }))
     .sort((a, b) => compare(a.start, b.start));
-  if (plan.direction === -1) ranges.reverse();
-  const seen = plan.index.multikey || ranges.length > 1 ? new Set<number>() : undefined;
+  if (direction === -1) ranges.reverse();
+  const seen = index.multikey || ranges.length > 1 ? new Set<number>() : undefined;
+  // The tree reuses this pair for every entry it hands out: read it before asking for the next.
+  const pair: (IndexKey | DocRecord)[] = [];
+  const read = (key: IndexKey) =>
+    direction === 1 ? index.tree.entries(key, pair) : index.tree.entriesReversed(key, pair);
   for (const { combo, start, end } of ranges) {
-    for (const [key, record] of liveEntries(plan.index, plan.direction === 1 ? start : end, plan.direction)) {
-      if (plan.direction === 1 ? compare(key, end) > 0 : compare(key, start) < 0) break;
-      stats.keysExamined++;
-      if (!combo.every((interval, k) => inInterval(key[k], interval))) continue;
+    // Without bounds the range is the whole index: every key is in it, and the tree's end is the range's end.
+    const bounded = combo.length > 0;
+    let entries = read(direction === 1 ? start : end);
+    let version = index.version;
+    let last: IndexKey | undefined;
+    let reseeked = false;
+    for (;;) {
+      if (index.version !== version && last) {
+        // The tree changed while suspended: its iterator is stale, so seek again past the last key returned.
+        version = index.version;
+        entries = read(last);
+        reseeked = true;
+      }
+      const step = entries.next();
+      if (step.done) break;
+      const key = step.value[0];
+      const record = step.value[1];
+      if (reseeked) {
+        // Only the first entry after seeking again can be the last one seen (keys end in the record id).
+        reseeked = false;
+        if (last && compare(key, last) === 0) continue;
+      }
+      last = key;
+      if (bounded) {
+        if (direction === 1 ? compare(key, end) > 0 : compare(key, start) < 0) break;
+        stats.keysExamined++;
+        if (!combo.every((interval, k) => inInterval(key[k], interval))) continue;
+      } else stats.keysExamined++;
       if (seen) {
         if (seen.has(record.rid)) continue;
         seen.add(record.rid);
       }
       stats.docsExamined++;
-      if (matcher(record.doc)) yield record.doc;
+      if (!matcher(record.doc)) continue;
+      if (skip.left > 0) skip.left--;
+      else yield record.doc;
     }
   }
 }
 
 /** Map iteration is live: records deleted before being reached are skipped, inserted ones are reached. */
-function* collectionScan(collection: Collection, matcher: Matcher, stats: ScanStats): Generator<Doc> {
+function* collectionScan(
+  collection: Collection,
+  matcher: Matcher,
+  stats: ScanStats,
+  skip: Skip,
+): Generator<Doc> {
   for (const record of collection.records.values()) {
     stats.docsExamined++;
-    if (matcher(record.doc)) yield record.doc;
+    if (!matcher(record.doc)) continue;
+    if (skip.left > 0) skip.left--;
+    else yield record.doc;
   }
 }
 
-/** The documents a plan reads that pass the full filter, lazily. */
+/** How many matching documents a scan still passes over before handing any out. */
+export interface Skip {
+  left: number;
+}
+
+/**
+ * The documents a plan reads that pass the full filter, lazily, less the first `skip` of them (the caller's skip
+ * when the scan's order is the answer's, else 0).
+ */
 export function scan(
   collection: Collection | undefined,
   plan: Plan,
   matcher: Matcher,
   stats: ScanStats,
+  skip = 0,
 ): Iterable<Doc> {
   if (!collection || plan.kind === 'EOF') return [];
-  if (plan.kind === 'COLLSCAN') return collectionScan(collection, matcher, stats);
-  return indexScan(plan, matcher, stats);
+  if (plan.kind === 'COLLSCAN') return collectionScan(collection, matcher, stats, { left: skip });
+  return indexScan(plan, matcher, stats, { left: skip });
 }

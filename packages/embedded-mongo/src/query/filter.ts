@@ -3,6 +3,7 @@ import type { Collation } from '../engine/index-spec';
 import { ObjectId } from 'bson';
 import { valuesEqual } from './bson-order';
 import { isPlainObject, type Doc } from './document';
+import { compileFastFilter } from './fast-filter';
 import { mingoOptions, Query } from './mingo';
 
 export type Matcher = (doc: Doc) => boolean;
@@ -109,7 +110,11 @@ export function compileFilter(filter: unknown, collation?: Collation, variables?
       applyCollation(raw, collation) as Doc,
       mingoOptions(variables ? { variables } : {}),
     );
-    return (doc) => query.test(doc);
+    // Plain filters are decided without mingo where the answer is certain (fast-filter.ts); collations change
+    // string equality, so those stay with mingo.
+    const fast = collation ? undefined : compileFastFilter(raw as Doc);
+    if (!fast) return (doc) => query.test(doc);
+    return (doc) => fast(doc) ?? query.test(doc);
   } catch (err) {
     throw toFilterError(err);
   }

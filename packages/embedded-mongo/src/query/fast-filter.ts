@@ -1,0 +1,184 @@
+import { ObjectId } from 'bson';
+import { compareValues } from './bson-order';
+import { isPlainObject, type Doc } from './document';
+
+/**
+ * A compiled form of the commonest filters (equality, `$ne`, `$in`, `$nin`, ranges, `$exists`, `$and`, `$or`,
+ * `$nor` on top-level fields against plain scalars), decided in plain JavaScript. mingo takes a few microseconds a
+ * document for them, which made every document an index walk passes over (a skip, a residual filter) cost more than
+ * the rest of a request (issue 17: `?page=1000` at 2.75 × page 1).
+ *
+ * A clause answers true or false only where the answer is certain: when the document's value is itself an array,
+ * a document or anything but a plain scalar, it answers undefined and the caller asks mingo, whose semantics are
+ * the reference. A filter with anything else (dotted paths, `$regex`, `$expr`, `$elemMatch`, …) is not compiled.
+ */
+export type FastMatcher = (doc: Doc) => boolean | undefined;
+
+type Clause = FastMatcher;
+
+/** What both sides may be: the values compared here exactly as MongoDB compares them. */
+type Scalar = null | string | number | boolean | ObjectId | Date;
+
+function isScalar(value: unknown): value is Scalar {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return !Number.isNaN(value);
+    case 'object':
+      return value === null || value instanceof ObjectId || (value instanceof Date && !Number.isNaN(+value));
+    default:
+      return false;
+  }
+}
+
+/** The class within which MongoDB compares values (type bracketing); `null` for null and missing. */
+function classOf(value: Scalar | undefined): string {
+  if (value === null || value === undefined) return 'null';
+  if (value instanceof ObjectId) return 'oid';
+  if (value instanceof Date) return 'date';
+  return typeof value;
+}
+
+function equal(a: Scalar, b: Scalar): boolean {
+  if (a === b) return true;
+  if (a instanceof ObjectId) return b instanceof ObjectId && compareValues(a, b) === 0;
+  if (a instanceof Date) return b instanceof Date && a.getTime() === b.getTime();
+  return false;
+}
+
+/** The field's value when it is missing or a plain scalar; `NOT_SCALAR` otherwise (mingo decides). */
+const NOT_SCALAR = Symbol('not scalar');
+function scalarAt(doc: Doc, field: string): Scalar | undefined | typeof NOT_SCALAR {
+  const value = doc[field];
+  if (value === undefined) return undefined;
+  return isScalar(value) ? value : NOT_SCALAR;
+}
+
+const RANGES: Record<string, (c: number) => boolean> = {
+  $lt: (c) => c < 0,
+  $lte: (c) => c <= 0,
+  $gt: (c) => c > 0,
+  $gte: (c) => c >= 0,
+};
+
+/**
+ * `{field: {$in: operands}}` (`$eq` is the one-operand case). A primitive value (or missing) is decided by a set
+ * lookup; an ObjectId or date by comparison; an array or a document is mingo's (an array matches by its elements).
+ */
+function inClause(field: string, operands: Scalar[]): Clause {
+  const matchesNull = operands.includes(null);
+  const primitives = new Set<unknown>(operands.filter((operand) => typeof operand !== 'object'));
+  const objects = operands.filter(
+    (operand): operand is ObjectId | Date => operand !== null && typeof operand === 'object',
+  );
+  return (doc) => {
+    const value = doc[field];
+    if (value === undefined || value === null) return matchesNull;
+    if (typeof value !== 'object') return primitives.has(value);
+    if (!isScalar(value)) return undefined;
+    for (const operand of objects) if (equal(value, operand)) return true;
+    return false;
+  };
+}
+
+function not(clause: Clause): Clause {
+  return (doc) => {
+    const result = clause(doc);
+    return result === undefined ? undefined : !result;
+  };
+}
+
+/** One operator on one field, or undefined when it is not one compiled here. */
+function operatorClause(field: string, op: string, operand: unknown): Clause | undefined {
+  const at = (test: (value: Scalar | undefined) => boolean): Clause => {
+    return (doc) => {
+      const value = scalarAt(doc, field);
+      return value === NOT_SCALAR ? undefined : test(value);
+    };
+  };
+  if (op === '$eq' || op === '$ne') {
+    if (!isScalar(operand)) return undefined;
+    const clause = inClause(field, [operand]);
+    return op === '$eq' ? clause : not(clause);
+  }
+  if (op === '$in' || op === '$nin') {
+    if (!Array.isArray(operand) || !operand.every(isScalar)) return undefined;
+    const clause = inClause(field, operand as Scalar[]);
+    return op === '$in' ? clause : not(clause);
+  }
+  if (op in RANGES) {
+    // Null and booleans have edge cases (null ranges match missing, $gte: null); left to mingo.
+    if (!isScalar(operand) || operand === null || typeof operand === 'boolean') return undefined;
+    const holds = RANGES[op];
+    const kind = classOf(operand);
+    return at((v) => v !== undefined && classOf(v) === kind && holds(compareValues(v, operand)));
+  }
+  if (op === '$exists') {
+    if (typeof operand !== 'boolean') return undefined;
+    return (doc) => (doc[field] !== undefined) === operand;
+  }
+  return undefined;
+}
+
+function fieldClause(field: string, condition: unknown): Clause | undefined {
+  if (field.startsWith('$') || field.includes('.')) return undefined;
+  if (!isPlainObject(condition))
+    return isScalar(condition) ? operatorClause(field, '$eq', condition) : undefined;
+  const ops = Object.entries(condition);
+  if (ops.length === 0 || !ops.every(([op]) => op.startsWith('$'))) return undefined;
+  const clauses = ops.map(([op, operand]) => operatorClause(field, op, operand));
+  return all(clauses);
+}
+
+/** Every clause (false as soon as one is certainly false), or undefined when one cannot be compiled. */
+function all(clauses: (Clause | undefined)[]): Clause | undefined {
+  if (!clauses.every((clause) => clause !== undefined)) return undefined;
+  const compiled = clauses as Clause[];
+  if (compiled.length === 1) return compiled[0];
+  return (doc) => {
+    let unknown = false;
+    for (const clause of compiled) {
+      const result = clause(doc);
+      if (result === false) return false;
+      if (result === undefined) unknown = true;
+    }
+    return unknown ? undefined : true;
+  };
+}
+
+/** At least one clause (true as soon as one is certainly true). */
+function any(clauses: Clause[]): Clause {
+  return (doc) => {
+    let unknown = false;
+    for (const clause of clauses) {
+      const result = clause(doc);
+      if (result === true) return true;
+      if (result === undefined) unknown = true;
+    }
+    return unknown ? undefined : false;
+  };
+}
+
+/** The compiled filter, or undefined when it uses anything not compiled here (mingo runs it all). */
+export function compileFastFilter(filter: Doc): FastMatcher | undefined {
+  const clauses: (Clause | undefined)[] = Object.entries(filter).map(([key, value]) => {
+    if (key === '$and' || key === '$or' || key === '$nor') {
+      if (!Array.isArray(value) || value.length === 0) return undefined;
+      const subs = value.map((sub) => (isPlainObject(sub) ? compileFastFilter(sub) : undefined));
+      if (!subs.every((sub) => sub !== undefined)) return undefined;
+      const compiled = subs as Clause[];
+      if (key === '$and') return all(compiled);
+      const either = any(compiled);
+      if (key === '$or') return either;
+      return (doc) => {
+        const result = either(doc);
+        return result === undefined ? undefined : !result;
+      };
+    }
+    return fieldClause(key, value);
+  });
+  if (clauses.length === 0) return () => true;
+  return all(clauses);
+}

@@ -1,0 +1,101 @@
+import { ObjectId } from 'bson';
+import type { Doc } from '../../src/query/document';
+import { compileFastFilter } from '../../src/query/fast-filter';
+import { mingoOptions, Query } from '../../src/query/mingo';
+
+/**
+ * The compiled filters (fast-filter.ts) must answer exactly what mingo answers wherever they answer at all: every
+ * filter below against every document, compared with mingo under the server's own operators.
+ */
+
+const id1 = new ObjectId('64a000000000000000000001');
+const id2 = new ObjectId('64a000000000000000000002');
+const day1 = new Date('2026-01-01T00:00:00Z');
+const day2 = new Date('2026-06-01T00:00:00Z');
+
+const values: unknown[] = [
+  undefined,
+  null,
+  0,
+  -0,
+  1,
+  2.5,
+  NaN,
+  '',
+  '1',
+  'a',
+  'b',
+  'é',
+  true,
+  false,
+  id1,
+  new ObjectId(id1.toHexString()),
+  id2,
+  day1,
+  new Date(day1.getTime()),
+  day2,
+  [],
+  [1, 'a'],
+  [null],
+  [id1],
+  { a: 1 },
+  { $x: 1 },
+];
+
+const docs: Doc[] = values.map((value, i) => (value === undefined ? { _id: i } : { _id: i, f: value }));
+
+const operands: unknown[] = [null, 0, 1, 2.5, '', '1', 'a', 'é', true, false, id1, id2, day1, day2];
+
+const filters: Doc[] = [
+  {},
+  ...operands.flatMap((v) => [{ f: v }, { f: { $eq: v } }, { f: { $ne: v } }]),
+  // Ranges on null and booleans are left to mingo (below).
+  ...operands
+    .filter((v) => v !== null && typeof v !== 'boolean')
+    .flatMap((v) => [{ f: { $lt: v } }, { f: { $lte: v } }, { f: { $gt: v } }, { f: { $gte: v } }]),
+  { f: { $in: [] } },
+  { f: { $in: [null, 1, 'a'] } },
+  { f: { $in: [id1, day1, true] } },
+  { f: { $nin: [null, 1, 'a'] } },
+  { f: { $nin: [id2, false] } },
+  { f: { $exists: true } },
+  { f: { $exists: false } },
+  { f: { $gte: 0, $lt: 2 } },
+  { f: { $gt: 'a', $ne: 'b' } },
+  { $or: [{ f: { $ne: true } }, { f: { $in: [id1] } }] },
+  { $and: [{ f: { $exists: true } }, { f: { $ne: null } }] },
+  { $nor: [{ f: 1 }, { f: 'a' }] },
+  { _id: { $lt: 10 }, f: { $ne: 0 } },
+];
+
+test.each(filters.map((filter) => [JSON.stringify(filter), filter] as const))(
+  'the compiled %s agrees with mingo',
+  (_name, filter) => {
+    const fast = compileFastFilter(filter);
+    expect(fast).toBeDefined();
+    const query = new Query(filter, mingoOptions());
+    const decided = docs.filter((doc) => fast?.(doc) !== undefined);
+    for (const doc of decided) expect([doc, fast?.(doc)]).toEqual([doc, query.test(doc)]);
+    // Only arrays and documents are left to mingo; every plain scalar and missing field is decided.
+    const scalarDocs = docs.filter((doc) => !Array.isArray(doc.f) && !(doc.f?.constructor === Object));
+    expect(scalarDocs.filter((doc) => !Number.isNaN(doc.f)).every((doc) => decided.includes(doc))).toBe(true);
+  },
+);
+
+test('filters with anything else are left to mingo whole', () => {
+  for (const filter of [
+    { 'f.g': 1 },
+    { f: /a/ },
+    { f: { $regex: 'a' } },
+    { f: { $elemMatch: { $eq: 1 } } },
+    { f: { a: 1 } },
+    { f: [1] },
+    { f: { $in: [[1]] } },
+    { f: { $lt: null } },
+    { f: { $gt: true } },
+    { f: { $eq: NaN } },
+    { $expr: { $eq: ['$f', 1] } },
+    { $or: [{ f: 1 }, { 'g.h': 1 }] },
+  ])
+    expect(compileFastFilter(filter)).toBeUndefined();
+});
