@@ -4,6 +4,10 @@ import {
   definition as notificationsService,
   type NotificationsContext,
 } from '../../services/notifications/src';
+import {
+  NOTIFICATIONS,
+  type NotificationDoc,
+} from '../../services/notifications/src/notifications/notification';
 import type { RunningGateway } from '../src';
 import { eventually, startTestGateway } from './helpers';
 import {
@@ -192,7 +196,11 @@ describe.each(['stream', 'adapter'])('REALTIME_FANOUT=%s', (mode) => {
       expect(plain.received).toEqual([]);
 
       // x's push, late: ada's other socket on x gets it, the one that caught up does not, and the room goes.
-      x.context.registry.push(ada.id, view);
+      const stored = await x.deps.db
+        .collection<NotificationDoc>(NOTIFICATIONS)
+        .findOne({ _id: new ObjectId(view._id) });
+      if (!stored) throw new Error('the notification listed is not stored');
+      x.context.registry.push(stored);
       expect(x.context.registry.sentRooms).toBe(0);
       // A last message on both: one socket's messages arrive in order, so a repeat would be there before it.
       const marked: string[] = [];

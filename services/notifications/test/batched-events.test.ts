@@ -9,7 +9,7 @@ import {
 import { ObjectId } from 'mongodb';
 import type { NotificationsContext } from '../src';
 import { postEventsConsumer } from '../src/consumers/post-events';
-import type { NotificationView } from '../src/notifications/notification';
+import { toView, type NotificationView } from '../src/notifications/notification';
 import { comment, deletePost, like, list, person, startHarness, type Harness } from './harness';
 
 // `notifications.posts` handed a backlog: the consumer gives it what the stream holds as one batch
@@ -63,9 +63,9 @@ function observePushes(): NotificationView[] {
   const pushed: NotificationView[] = [];
   const registry = (h.service.context as NotificationsContext).registry;
   const deliver = registry.deliver.bind(registry);
-  registry.deliver = (userId, view) => {
-    pushed.push(view);
-    deliver(userId, view);
+  registry.deliver = (doc) => {
+    pushed.push(toView(doc));
+    deliver(doc);
   };
   return pushed;
 }

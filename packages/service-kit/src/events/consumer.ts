@@ -266,15 +266,24 @@ class StreamConsumer implements EventConsumer {
       this.reporter.connected();
       this.markOpened();
     });
-    while (!this.stopped) {
-      // The change waited for, and whatever the driver already holds after it (no further round trip).
-      const changes = [await stream.next()];
-      while (changes.length < BATCH_MAX && stream.bufferedCount() > 0) {
-        const change = await stream.tryNext();
-        if (!change) break;
-        changes.push(change);
+    // The next batch is read (decoded, or fetched by a getMore) while this one is handled: the database works on
+    // the handler's writes meanwhile, so the two take turns less. Only handling moves the position, in order.
+    const read = (): Promise<Insert[]> => {
+      const batch = nextBatch(stream);
+      batch.catch(() => undefined); // a failure closes the stream, which ends a read ahead too
+      return batch;
+    };
+    let next = read();
+    try {
+      while (!this.stopped) {
+        const changes = await next;
+        if (this.stopped) break;
+        next = read();
+        await this.handleChanges(changes);
       }
-      await this.handleChanges(changes);
+    } finally {
+      // stop() closes the stream it finds; one opened after it (a first start's reading of the log) ends here.
+      if (this.stopped) await stream.close().catch(() => undefined);
     }
   }
 
@@ -445,6 +454,17 @@ class StreamConsumer implements EventConsumer {
       this.retryTimer = { timer, wake };
     });
   }
+}
+
+/** The change waited for, and whatever the driver already holds after it (no further round trip). */
+async function nextBatch(stream: ChangeStream<LogEntry, Insert>): Promise<Insert[]> {
+  const changes = [await stream.next()];
+  while (changes.length < BATCH_MAX && stream.bufferedCount() > 0) {
+    const change = await stream.tryNext();
+    if (!change) break;
+    changes.push(change);
+  }
+  return changes;
 }
 
 /** Starts reading `spec.log` at once (docs/events.md "Consumers"); `startService` does this for a service. */

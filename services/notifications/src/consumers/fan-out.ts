@@ -1,5 +1,5 @@
 import { eventLog, type EventConsumerSpec } from '@devcircle/service-kit';
-import { NOTIFICATIONS, toView, type NotificationDoc } from '../notifications/notification';
+import { NOTIFICATIONS, type NotificationDoc } from '../notifications/notification';
 import type { SocketRegistry } from '../realtime/registry';
 
 /**
@@ -16,7 +16,7 @@ export function fanOutConsumer(registry: SocketRegistry): EventConsumerSpec<Noti
     position: 'live',
     handle: async (doc) => {
       if (doc.removed) return;
-      registry.push(doc.userId.toHexString(), toView(doc));
+      registry.push(doc);
     },
   };
 }

@@ -2,7 +2,7 @@ import type { StoredEvent } from '@devcircle/service-kit';
 import { ObjectId } from 'mongodb';
 import type { NotificationsContext } from '../context';
 import type { Person } from '../people/repository';
-import { toView, type NotificationDoc, type NotificationType } from './notification';
+import type { NotificationDoc, NotificationType } from './notification';
 
 /** Something someone did that another user hears about. */
 export interface Happening {
@@ -46,7 +46,7 @@ export async function notifyAll(ctx: NotificationsContext, happenings: Happening
     docs.push(notificationOf(happening, actor));
   }
   const { inserted, failure } = await ctx.notifications.insertNew(docs);
-  for (const doc of inserted) ctx.registry.deliver(doc.userId.toHexString(), toView(doc));
+  for (const doc of inserted) ctx.registry.deliver(doc);
   if (failure !== undefined) throw failure;
 }
 
