@@ -1,7 +1,7 @@
 /**
  * Validates Kubernetes objects against the API's schemas, offline: kubernetes-models' validators, generated from
- * the Kubernetes OpenAPI definitions (types, required fields, enums; unknown fields are not flagged, which
- * scripts/test/deploy-manifests.test.ts covers for the fields that matter). The package is ECMAScript modules
+ * the Kubernetes OpenAPI definitions (types, required fields, enums; unknown fields are found by
+ * kubernetes-fields.ts). The package is ECMAScript modules
  * only, which Jest's module system cannot load, so the test runs this in a child process:
  *
  *   echo '[{"source":"a.yaml","doc":{...}}]' | node --import tsx scripts/deploy/validate-kubernetes.ts

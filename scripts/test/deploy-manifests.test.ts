@@ -5,6 +5,7 @@ import Ajv from 'ajv';
 import { parseAllDocuments } from 'yaml';
 import { cacheControlFor, IMMUTABLE, NO_CACHE } from '../../api-gateway/src/static';
 import { PROCESS_PARTS, WEB_APPS, type ProcessPart } from '../deploy/parts';
+import { unknownFields } from '../deploy/kubernetes-fields';
 import type { KubernetesObject, SchemaError, SourcedObject } from '../deploy/validate-kubernetes';
 import { COMPOSE_SCHEMA } from './support/compose-schema';
 import { settingsRead } from './support/settings-read';
@@ -196,6 +197,24 @@ describe('Kubernetes manifests', () => {
     expect(errors.filter((error) => error.source !== 'broken')).toEqual([]);
     expect(errors.map((error) => error.source)).toEqual(['broken']);
     expect(errors[0].message).toMatch(/replicas must be integer/);
+  });
+
+  test('every object and patch uses only fields Kubernetes declares (and a misspelt one is found)', () => {
+    const patches = (kustomization(PRODUCTION).patches ?? []).flatMap((patch) =>
+      parseYaml(path.join(PRODUCTION, patch.path)).map((doc) => ({
+        source: relative(path.join(PRODUCTION, patch.path)),
+        doc: doc as KubernetesObject,
+      })),
+    );
+    const misspelt = structuredClone(deployments[0]);
+    Object.assign(misspelt.spec.template.spec.containers[0], { readynessProbe: {} });
+    const found = unknownFields(
+      [...baseObjects, ...productionObjects, ...patches, { source: 'misspelt', doc: misspelt }],
+      ROOT,
+    );
+    expect(found).toEqual([
+      `misspelt Deployment/${misspelt.metadata.name}: spec.template.spec.containers[0].readynessProbe`,
+    ]);
   });
 
   test('every Deployment has a Service, an autoscaler, a disruption budget, probes and resource bounds', () => {
