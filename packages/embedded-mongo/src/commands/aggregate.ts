@@ -122,6 +122,33 @@ function runRest(
   return runRest(catalog, db, joined, rest.slice(at + 1), variables, collation);
 }
 
+/**
+ * A `$group` that only counts (`{_id: <constant>, n: {$sum: 1}}`, the driver's `countDocuments`) as the only stage
+ * after the planner's: its fields, so the planned scan's documents are counted as they pass, never gathered for mingo.
+ */
+function countingGroup(rest: Doc[]): { id: unknown; fields: string[] } | undefined {
+  if (rest.length !== 1 || !isPlainObject(rest[0].$group)) return undefined;
+  const { _id: id, ...fields } = rest[0].$group;
+  const constant = typeof id === 'number' || id === null || (typeof id === 'string' && !id.startsWith('$'));
+  if (!constant) return undefined;
+  const counts = Object.entries(fields).every(
+    ([name, accumulator]) =>
+      !name.startsWith('$') &&
+      !name.includes('.') &&
+      isPlainObject(accumulator) &&
+      Object.keys(accumulator).length === 1 &&
+      accumulator.$sum === 1,
+  );
+  return counts ? { id, fields: Object.keys(fields) } : undefined;
+}
+
+function countOf(docs: Iterator<Doc>, group: { id: unknown; fields: string[] }): Doc[] {
+  let n = 0;
+  while (!docs.next().done) n++;
+  // Like $group, no input gives no document.
+  return n === 0 ? [] : [{ _id: group.id, ...Object.fromEntries(group.fields.map((name) => [name, n])) }];
+}
+
 export interface AggregatePlan {
   prepared: PreparedQuery;
   rest: Doc[];
@@ -237,7 +264,9 @@ export const aggregate: CommandHandler = (ctx, req) => {
     return { ...explainAggregate(plan, ns, 'queryPlanner', n, Date.now() - started), ok: 1 };
   }
   let docs: Iterator<Doc> = plan.prepared.docs;
-  if (plan.rest.length > 0) {
+  const counting = countingGroup(plan.rest);
+  if (counting) docs = countOf(docs, counting)[Symbol.iterator]();
+  else if (plan.rest.length > 0) {
     const input: Doc[] = [];
     for (let next = docs.next(); !next.done; next = docs.next()) input.push(next.value);
     docs = runRest(
