@@ -44,6 +44,9 @@ export class AuthorRepository {
    * `ensure` and `findById` were two.
    */
   async ensureAndGet(id: ObjectId, username: string): Promise<Author> {
+    // Nearly always there: a read, which the database answers without journaling; the upsert only if not.
+    const found = await this.authors.findOne({ _id: id });
+    if (found) return found;
     const upsert = () =>
       this.authors.findOneAndUpdate(
         { _id: id },
@@ -64,6 +67,12 @@ export class AuthorRepository {
   /** `ensure` for several users in one command (a batch of like toggles): only inserts, as `ensure` does. */
   async ensureMany(users: { id: ObjectId; username: string }[]): Promise<void> {
     const byId = new Map(users.map((user) => [user.id.toHexString(), user]));
+    // One read finds those who have a record (nearly everyone); only the others are written.
+    const found = await this.authors
+      .find({ _id: { $in: [...byId.values()].map(({ id }) => id) } }, { projection: { _id: 1 } })
+      .toArray();
+    for (const author of found) byId.delete(author._id.toHexString());
+    if (byId.size === 0) return;
     const upserts = () =>
       this.authors.bulkWrite(
         [...byId.values()].map(({ id, username }) => ({
