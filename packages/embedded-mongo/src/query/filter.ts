@@ -105,19 +105,23 @@ export function compileFilter(filter: unknown, collation?: Collation, variables?
   if (Object.keys(raw as Doc).length === 0) return () => true;
   const simple = equalityMatcher(raw as Doc);
   if (simple) return simple;
-  try {
-    const query = new Query(
-      applyCollation(raw, collation) as Doc,
-      mingoOptions(variables ? { variables } : {}),
-    );
-    // Plain filters are decided without mingo where the answer is certain (fast-filter.ts); collations change
-    // string equality, so those stay with mingo.
-    const fast = collation ? undefined : compileFastFilter(raw as Doc);
-    if (!fast) return (doc) => query.test(doc);
-    return (doc) => fast(doc) ?? query.test(doc);
-  } catch (err) {
-    throw toFilterError(err);
+  const mingoQuery = () => {
+    try {
+      return new Query(applyCollation(raw, collation) as Doc, mingoOptions(variables ? { variables } : {}));
+    } catch (err) {
+      throw toFilterError(err);
+    }
+  };
+  // Plain filters are decided without mingo where the answer is certain (fast-filter.ts); collations change
+  // string equality, so those stay with mingo. A compiled filter holds only operators mingo accepts, so its
+  // mingo query (tens of microseconds to build) is made only once a document needs it.
+  const fast = collation ? undefined : compileFastFilter(raw as Doc);
+  if (!fast) {
+    const query = mingoQuery();
+    return (doc) => query.test(doc);
   }
+  let query: Query | undefined;
+  return (doc) => fast(doc) ?? (query ??= mingoQuery()).test(doc);
 }
 
 function toFilterError(err: unknown): MongoCommandError {
