@@ -13,8 +13,8 @@ import {
 } from '../src';
 import { capturingLogger, ERROR, INFO, LOG, sharedServer, until, type TestEvent } from './event-helpers';
 
-// The consumer's batch path (docs/events.md "Batches"): a spec with `handleBatch` gets what the stream (or a
-// reading of the log) already holds, in order; a failing batch is handed over again one event at a time.
+// The consumer's batch path (docs/events.md "Batches"): a spec with `handleBatch` (or `prepareBatch`) gets what the
+// stream (or a reading of the log) already holds, in order; a failing batch is handed over again one event at a time.
 
 const quiet = createLogger('events-batch-test', 'silent');
 const { freshDb } = sharedServer('events-batch');
@@ -170,6 +170,83 @@ test('a batch that succeeds after a failed one goes on batched', async () => {
   await again.drain();
   expect(batches).toEqual([[5, 6, 7, 8]]);
   expect(single).toEqual([1, 2, 3, 4]);
+});
+
+/** Resolves once released: a write the test holds open. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+test('prepareBatch: the next batch is prepared while the previous one writes; writes in order; stop() waits for the writes in hand', async () => {
+  const db = freshDb();
+  const seed = consume(db, { handle: async () => undefined });
+  await seed.drain();
+  await seed.stop();
+  const ids = await record(db, 1, BATCH_MAX + 10); // the resumed stream holds them all: two batches
+  const steps: string[] = [];
+  const firstWrite = gate();
+  const consumer = consume(db, {
+    handle: async (event) => {
+      steps.push(`handle ${String(event.n)}`);
+    },
+    prepareBatch: async (events) => {
+      const first = Number(events[0].n);
+      steps.push(`prepare ${first}`);
+      return async () => {
+        steps.push(`write ${first}`);
+        if (first === 1) await firstWrite.opened;
+        steps.push(`written ${first}`);
+      };
+    },
+  });
+  await until('the second batch prepared', () => steps.includes(`prepare ${BATCH_MAX + 1}`));
+  expect(steps).toEqual(['prepare 1', 'write 1', `prepare ${BATCH_MAX + 1}`]);
+  let stopped = false;
+  const stopping = consumer.stop().then(() => (stopped = true));
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(stopped).toBe(false);
+  firstWrite.open();
+  await stopping;
+  // The first batch's writes finished and its position is stored; the second was prepared but never written.
+  expect(steps).toEqual(['prepare 1', 'write 1', `prepare ${BATCH_MAX + 1}`, 'written 1']);
+  expect((await cursorOf(db))!.lastId!.equals(ids[BATCH_MAX - 1])).toBe(true);
+});
+
+test('prepareBatch: failed writes go to handle one at a time, and the batch prepared meanwhile is prepared again', async () => {
+  const db = freshDb();
+  const seed = consume(db, { handle: async () => undefined });
+  await seed.drain();
+  await seed.stop();
+  const ids = await record(db, 1, BATCH_MAX + 10);
+  const prepared: number[] = [];
+  const written: number[] = [];
+  const single: number[] = [];
+  let refuse = true;
+  const consumer = consume(db, {
+    handle: async (event) => {
+      single.push(Number(event.n));
+    },
+    prepareBatch: async (events) => {
+      const first = Number(events[0].n);
+      prepared.push(first);
+      return async () => {
+        if (first === 1 && refuse) {
+          refuse = false;
+          // Fails once the next batch has been prepared meanwhile.
+          await until('the next batch prepared', () => prepared.includes(BATCH_MAX + 1));
+          throw new Error('lock timeout');
+        }
+        written.push(...events.map((event) => Number(event.n)));
+      };
+    },
+  });
+  await consumer.drain();
+  expect(single).toEqual(range(1, BATCH_MAX));
+  expect(written).toEqual(range(BATCH_MAX + 1, BATCH_MAX + 10));
+  expect(prepared).toEqual([1, BATCH_MAX + 1, BATCH_MAX + 1]);
+  expect((await cursorOf(db))!.lastId!.equals(ids[ids.length - 1])).toBe(true);
 });
 
 test('drain() after a pause waits for the whole backlog, whether the last second holds pending events or not', async () => {

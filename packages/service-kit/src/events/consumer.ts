@@ -31,6 +31,14 @@ export interface EventConsumerSpec<E extends object = EventPayload> {
    */
   handleBatch?(events: Recorded<E>[]): Promise<void>;
   /**
+   * Optional, instead of `handleBatch`: the same in two steps, so that the database works on one batch's writes
+   * while the next batch is prepared. It reads what a batch needs and resolves to the batch's writes, which the
+   * consumer runs later: one batch's writes after the other's, in order, each started once the previous one's
+   * are done. So what it reads must not depend on the previous batch's writes. When either step fails, the batch
+   * goes to `handle` one event at a time, as with `handleBatch`.
+   */
+  prepareBatch?(events: Recorded<E>[]): Promise<() => Promise<void>>;
+  /**
    * 'shared' (default): the position is stored (`event_cursors`) and shared by every instance, and a restart
    * resumes there. 'live': this process handles only what is recorded after it started and keeps its position
    * in memory, for work each instance does for itself (pushing to the sockets it holds). 'replay': this process
@@ -99,6 +107,12 @@ export class EventHandlerError extends Error {
 }
 
 type Insert = ChangeStreamInsertDocument<LogEntry>;
+
+/** A prepared batch whose writes are running: `done` resolves to their failure, or undefined. */
+interface Writing {
+  changes: Insert[];
+  done: Promise<unknown>;
+}
 
 /** A reading of the log by id: the cluster time taken before it, and the last id read. */
 interface LogScan {
@@ -274,17 +288,78 @@ class StreamConsumer implements EventConsumer {
       return batch;
     };
     let next = read();
+    let writing: Writing | undefined;
     try {
       while (!this.stopped) {
+        // Writes that end before the next batch arrives (a quiet log) move the position at once.
+        if (writing && (await Promise.race([next.then(() => false), writing.done.then(() => true)]))) {
+          const written = writing;
+          writing = undefined;
+          await this.settle(written);
+          if (this.stopped) break;
+        }
         const changes = await next;
         if (this.stopped) break;
         next = read();
-        await this.handleChanges(changes);
+        if (!this.spec.prepareBatch) {
+          await this.handleChanges(changes);
+          continue;
+        }
+        // This batch is prepared while the previous one's writes run; its own start once those are done.
+        const write = await this.prepareChanges(changes);
+        if (this.stopped) break;
+        const previous = writing;
+        writing = undefined;
+        const previousDone = previous ? await this.settle(previous) : true;
+        if (this.stopped) break;
+        if (!write) await this.handleChanges(changes, { oneByOne: true });
+        else if (!previousDone)
+          await this.handleChanges(changes); // prepared before the retries: again
+        else
+          writing = {
+            changes,
+            done: write().then(
+              () => undefined,
+              (err: unknown) => err ?? 'failed',
+            ),
+          };
       }
     } finally {
+      // stop() waits for the writes in hand, and their position.
+      if (writing) await this.settle(writing);
       // stop() closes the stream it finds; one opened after it (a first start's reading of the log) ends here.
       if (this.stopped) await stream.close().catch(() => undefined);
     }
+  }
+
+  /** `prepareBatch` for these changes; undefined when it failed (reported), so they go one at a time. */
+  private async prepareChanges(changes: Insert[]): Promise<(() => Promise<void>) | undefined> {
+    const prepare = this.spec.prepareBatch as NonNullable<typeof this.spec.prepareBatch>;
+    try {
+      return await prepare(changes.map((change) => change.fullDocument));
+    } catch (err) {
+      if (isDatabaseUnreachable(err)) throw err;
+      this.reporter.batchFailed(changes.length, err);
+      return undefined;
+    }
+  }
+
+  /**
+   * Waits for a prepared batch's writes. Done: the position moves past the batch (true). Failed: the batch goes to
+   * `handle` one event at a time (false); the database being unreachable is thrown, the outage.
+   */
+  private async settle(writing: Writing): Promise<boolean> {
+    const failure = await writing.done;
+    if (failure === undefined) {
+      for (const change of writing.changes) this.reporter.handled(change.fullDocument);
+      this.lastId = writing.changes[writing.changes.length - 1].fullDocument._id;
+      this.advancePast(writing.changes, writing.changes.length - 1, writing.changes.length);
+      return true;
+    }
+    if (isDatabaseUnreachable(failure)) throw failure;
+    this.reporter.batchFailed(writing.changes.length, failure);
+    await this.handleChanges(writing.changes, { oneByOne: true });
+    return false;
   }
 
   /** Reads the log in id order after `scan.after` (all of it on a first start), a driver batch at a time. */
@@ -303,30 +378,43 @@ class StreamConsumer implements EventConsumer {
     }
   }
 
-  private async handleChanges(changes: Insert[]): Promise<void> {
+  private async handleChanges(changes: Insert[], options: { oneByOne?: boolean } = {}): Promise<void> {
     await this.handleEvents(
       changes.map((change) => change.fullDocument),
-      (last, count) => {
-        this.position = changes[last]._id;
-        this.positionTime = changes[last].clusterTime ?? this.positionTime;
-        this.scheduleSave(count);
-        for (const check of [...this.progressListeners]) check();
-      },
+      (last, count) => this.advancePast(changes, last, count),
+      options,
     );
   }
 
+  /** `changes[last]` and the `count` changes up to it are handled: the position moves past them. */
+  private advancePast(changes: Insert[], last: number, count: number): void {
+    this.position = changes[last]._id;
+    this.positionTime = changes[last].clusterTime ?? this.positionTime;
+    this.scheduleSave(count);
+    for (const check of [...this.progressListeners]) check();
+  }
+
+  /** The spec's batch handler, if it has one: `handleBatch`, or `prepareBatch` and its writes at once. */
+  private get batchHandler(): ((events: LogEntry[]) => Promise<void>) | undefined {
+    const { prepareBatch, handleBatch } = this.spec;
+    if (prepareBatch) return async (events) => (await prepareBatch(events))();
+    return handleBatch?.bind(this.spec);
+  }
+
   /**
-   * Hands `events` to the spec's `handleBatch` when it has one (and there is more than one), else, or when the
+   * Hands `events` to the spec's batch handler when it has one (and there is more than one), else, or when the
    * batch fails, to `handle` one at a time. `advance(last, count)`: `events[last]` and the `count` events up to
    * it are handled (the position moves past them).
    */
   private async handleEvents(
     events: LogEntry[],
     advance: (last: number, count: number) => void,
+    { oneByOne = false } = {},
   ): Promise<void> {
-    if (events.length > 1 && this.spec.handleBatch) {
+    const handleBatch = this.batchHandler;
+    if (events.length > 1 && handleBatch && !oneByOne) {
       try {
-        await this.spec.handleBatch(events);
+        await handleBatch(events);
         for (const event of events) this.reporter.handled(event);
         this.lastId = events[events.length - 1]._id;
         advance(events.length - 1, events.length);

@@ -2,16 +2,16 @@ import type { FollowChanged } from '@devcircle/contracts';
 import { eventObjectId, LOGS, type EventConsumerSpec, type Recorded } from '@devcircle/service-kit';
 import type { ObjectId } from 'mongodb';
 import type { NotificationsContext } from '../context';
-import { notifyAll, type Happening } from '../notifications/notify';
+import { prepareNotifications, type Happening } from '../notifications/notify';
 import { actorOf } from './actor';
 
 /**
  * `notifications.follows`: a follow notifies the followed user. An unfollow leaves the notification, and
  * following again does not notify twice: one follow notification per pair. A batch makes its notifications with
- * one lookup and one insert (`notifyAll`).
+ * one lookup and one insert (`prepareNotifications`), its lookup while the previous batch's insert runs.
  */
 export function followEventsConsumer(ctx: NotificationsContext): EventConsumerSpec<FollowChanged<ObjectId>> {
-  const handleBatch = async (events: Recorded<FollowChanged<ObjectId>>[]): Promise<void> => {
+  const prepareBatch = async (events: Recorded<FollowChanged<ObjectId>>[]): Promise<() => Promise<void>> => {
     const happenings: Happening[] = [];
     for (const event of events) {
       if (event.type !== 'follow') continue;
@@ -31,12 +31,12 @@ export function followEventsConsumer(ctx: NotificationsContext): EventConsumerSp
         event,
       });
     }
-    await notifyAll(ctx, happenings);
+    return prepareNotifications(ctx, happenings);
   };
   return {
     name: 'notifications.follows',
     log: LOGS.follows,
-    handle: (event) => handleBatch([event]),
-    handleBatch,
+    handle: async (event) => (await prepareBatch([event]))(),
+    prepareBatch,
   };
 }

@@ -2,7 +2,7 @@ import type { PostEvent } from '@devcircle/contracts';
 import { eventObjectId, LOGS, type EventConsumerSpec, type Recorded } from '@devcircle/service-kit';
 import { ObjectId } from 'mongodb';
 import type { NotificationsContext } from '../context';
-import { notifyAll, type Happening } from '../notifications/notify';
+import { notifyAll, prepareNotifications, type Happening } from '../notifications/notify';
 import { recordSignal } from '../events/signals';
 import { actorOf } from './actor';
 
@@ -16,7 +16,8 @@ type Event = Recorded<PostEvent<ObjectId>>;
  *
  * A batch (what the stream already holds) makes the notifications of each run of likes and comments with one
  * lookup and one insert (`notifyAll`); a deletion is applied where it stands, between runs, so the outcome is
- * that of one event after the other.
+ * that of one event after the other. A batch without deletions is prepared (its lookup) while the previous
+ * batch's insert runs (`prepareBatch`).
  */
 export function postEventsConsumer(ctx: NotificationsContext): EventConsumerSpec<PostEvent<ObjectId>> {
   const handleBatch = async (events: Event[]): Promise<void> => {
@@ -33,11 +34,18 @@ export function postEventsConsumer(ctx: NotificationsContext): EventConsumerSpec
     }
     await notifyAll(ctx, run);
   };
+  // A batch of likes and comments (the usual one) is read while the previous batch's insert runs; one with a
+  // deletion does everything in its write step, where it stands.
+  const prepareBatch = async (events: Event[]): Promise<() => Promise<void>> => {
+    if (events.some(isDeletion)) return () => handleBatch(events);
+    const happenings = events.flatMap((event) => happeningOf(ctx, event) ?? []);
+    return prepareNotifications(ctx, happenings);
+  };
   return {
     name: 'notifications.posts',
     log: LOGS.posts,
     handle: (event) => handleBatch([event]),
-    handleBatch,
+    prepareBatch,
   };
 }
 

@@ -28,6 +28,19 @@ export interface Happening {
  * than a key already taken is thrown after they are pushed.
  */
 export async function notifyAll(ctx: NotificationsContext, happenings: Happening[]): Promise<void> {
+  const insert = await prepareNotifications(ctx, happenings);
+  await insert();
+}
+
+/**
+ * `notifyAll` in two steps, for a consumer's `prepareBatch`: reads the `people` the notifications need and makes
+ * them, and resolves to their insert (and push). What it reads, names and deleted marks, no notification write
+ * changes, so a batch may be prepared while the previous batch's insert runs.
+ */
+export async function prepareNotifications(
+  ctx: NotificationsContext,
+  happenings: Happening[],
+): Promise<() => Promise<void>> {
   const firstOfKey = new Map<string, Happening>();
   for (const happening of happenings) {
     const { recipientId, actorId, key } = happening;
@@ -36,7 +49,7 @@ export async function notifyAll(ctx: NotificationsContext, happenings: Happening
     if (!firstOfKey.has(recipientKey)) firstOfKey.set(recipientKey, happening);
   }
   const wanted = [...firstOfKey.values()];
-  if (wanted.length === 0) return;
+  if (wanted.length === 0) return async () => undefined;
   const people = await ctx.people.findMany(wanted.flatMap((h) => [h.recipientId, h.actorId]));
   const docs: NotificationDoc[] = [];
   for (const happening of wanted) {
@@ -45,9 +58,11 @@ export async function notifyAll(ctx: NotificationsContext, happenings: Happening
     if (recipient?.deleted || actor?.deleted) continue;
     docs.push(notificationOf(happening, actor));
   }
-  const { inserted, failure } = await ctx.notifications.insertNew(docs);
-  for (const doc of inserted) ctx.registry.deliver(doc);
-  if (failure !== undefined) throw failure;
+  return async () => {
+    const { inserted, failure } = await ctx.notifications.insertNew(docs);
+    for (const doc of inserted) ctx.registry.deliver(doc);
+    if (failure !== undefined) throw failure;
+  };
 }
 
 function notificationOf(happening: Happening, actor: Person | undefined): NotificationDoc {
