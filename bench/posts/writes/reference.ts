@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 
 /**
- * The code before issue 17's write changes (the commit they were made on): the reference side of every pair. It is checked out beside the
- * repository (a git worktree sharing its node_modules, so `@devcircle/service-kit` is this checkout's build), and
- * its own database server and posts service run from there.
+ * The code before issue 17's write changes (the commit they were made on): the reference side of every pair. It
+ * is checked out beside the repository (a git worktree sharing its node_modules, so `@devcircle/service-kit` is
+ * this checkout's build), and its own database server and posts service run from there.
  */
 export const REFERENCE_COMMIT = '31fada9';
 

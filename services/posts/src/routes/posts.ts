@@ -79,8 +79,8 @@ export function postRoutes(router: Router, app: PostsContext): void {
   router.post('/api/posts', requireIdentity, validate({ body: newPostBody }), async (ctx) => {
     const { content, codeSnippet, codeLanguage } = validated<NewPostBody>(ctx.state, 'body');
     const caller = callerIn(ctx.state);
-    // Four commands in all: the author record made sure of and read, the post, its count, and no reads for the
-    // answer (a new post has no likes or comments, and the count's update answers with the author).
+    // Three commands (four for a first post): the author record read (made if missing), the post, its count, and no
+    // reads for the answer (a new post has no likes or comments, and the count's update answers with the author).
     const author = await app.authors.ensureAndGet(caller.id, caller.username);
     const post = await app.posts.create({
       authorId: caller.id,
