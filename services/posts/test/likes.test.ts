@@ -82,10 +82,10 @@ test('concurrent pairs from the same users cancel out exactly', async () => {
   expect(await storedCounts(post._id)).toEqual({ likesCount: 0, likeDocs: 0, users: 0 });
 });
 
-test('32 members toggling 4 posts at once (batched): counts, likes and one event per toggle all agree', async () => {
+test('16 members toggling 2 posts at once (batched): counts, likes and one event per toggle all agree', async () => {
   const authors = [newUser(), newUser()];
-  const posts = await Promise.all([0, 1, 2, 3].map((i) => createPost(h.service, authors[i % 2])));
-  const members = Array.from({ length: 32 }, () => newUser());
+  const posts = await Promise.all([0, 1].map((i) => createPost(h.service, authors[i])));
+  const members = Array.from({ length: 16 }, () => newUser());
   // Each member toggles each post 1-3 times, all requests at once: many land in one batch, some of them the same
   // member's twice on the same post (a like and its unlike in the same transaction).
   const times = (m: number, p: number) => 1 + ((m + p) % 3);
@@ -116,7 +116,7 @@ test('32 members toggling 4 posts at once (batched): counts, likes and one event
   // Every member who toggled has an author record (made sure of in the batch), as a single toggle makes one.
   expect(
     await h.db.collection('authors').countDocuments({ _id: { $in: members.map((m) => oid(m.id)) } }),
-  ).toBe(32);
+  ).toBe(16);
 });
 
 test('likes, unlikes and their events are recorded with the right fields', async () => {
