@@ -51,16 +51,21 @@ async function newestPostOf(sdk: DevCircleSdk): Promise<Post | undefined> {
   return posts.find((post) => post.author._id === sdk.auth.getState().user?.id);
 }
 
-test('Publish stays disabled while the text is empty or only spaces', async () => {
+test('Publish is disabled while the text is empty; spaces only answer Post content is required', async () => {
   const user = userEvent.setup();
+  const createPost = jest.spyOn(author.api, 'post');
   const { text } = renderScreen();
   expect(screen.getByRole('heading', { level: 1, name: 'Create Post' })).toBeInTheDocument();
   expect(publishButton()).toBeDisabled();
 
   await user.type(text, '   ');
-  expect(publishButton()).toBeDisabled();
-  await user.type(text, 'x');
   expect(publishButton()).toBeEnabled();
+  await user.click(publishButton());
+  expect(await screen.findByRole('alert')).toHaveTextContent('Post content is required');
+  expect(createPost).not.toHaveBeenCalled();
+  // Editing the text clears the error (§5).
+  await user.type(text, 'x');
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 });
 
 test('the text counter reads n/2000 with Good up to 1600, Getting long above, Almost full above 1800', async () => {
@@ -144,8 +149,9 @@ test('Cancel shows once there is something to discard; on a wide screen it clear
   screenWidth(1024);
   const { text, language, code } = renderScreen();
   expect(cancelButton()).not.toBeInTheDocument();
+  // Typing anything, even spaces, reveals Cancel (§4).
   await user.type(text, '  ');
-  expect(cancelButton()).not.toBeInTheDocument();
+  expect(cancelButton()).toBeInTheDocument();
 
   await user.type(text, 'Draft');
   await user.selectOptions(language, 'css');

@@ -67,7 +67,9 @@ export function CreatePostScreen() {
           <Button
             type="submit"
             busy={form.publishing}
-            disabled={!form.content.trim()}
+            // Disabled only while the text is empty (§4): whitespace-only text may be published, so that it
+            // answers with 'Post content is required' (§5, §8) instead of a button that silently stays off.
+            disabled={form.content === ''}
             icon={<Send size={16} aria-hidden="true" />}
           >
             {form.publishing ? 'Publishing...' : 'Publish'}

@@ -55,7 +55,9 @@ export function useCreatePost() {
     }
   };
 
-  const hasContent = content.trim() !== '' || snippet.trim() !== '';
+  // "Typing non-empty content reveals Cancel" (§4): spaces are something typed, so they count here; only
+  // publishing treats whitespace-only text as empty (the 'Post content is required' error, §5/§8).
+  const hasContent = content !== '' || snippet !== '';
   return {
     content,
     language,
