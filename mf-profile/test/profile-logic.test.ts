@@ -30,9 +30,9 @@ test('a skill is added trimmed, only when non-empty and not listed yet (any case
   expect(withSkill(['Go'], 'Rust')).toEqual(['Go', 'Rust']);
 });
 
-test('the payload trims name and bio and leaves out a blank link', () => {
+test('the payload trims name, bio and link; a blank link is sent empty, which removes it', () => {
   const values = { displayName: ' Ada ', bio: ' Hi \n', skills: ['Go'], githubLink: '   ' };
-  expect(toProfileEdit(values)).toEqual({ displayName: 'Ada', bio: 'Hi', skills: ['Go'] });
+  expect(toProfileEdit(values)).toEqual({ displayName: 'Ada', bio: 'Hi', skills: ['Go'], githubLink: '' });
   expect(toProfileEdit({ ...values, githubLink: ' https://github.com/ada ' }).githubLink).toBe(
     'https://github.com/ada',
   );

@@ -28,6 +28,9 @@ export function EditProfileForm({ user }: { user: ProfileView }) {
       className={cx(cardClassName({ padding: 'none', stack: false }), styles.form)}
       onSubmit={submit}
       aria-label="Edit profile"
+      // The browser's URL check would refuse a field of spaces with a tooltip and no way forward; spaces mean
+      // "no link" here and the users service validates the link, its message shown in the banner (§8).
+      noValidate
     >
       <TextField
         label="Display Name"

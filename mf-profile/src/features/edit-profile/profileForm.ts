@@ -26,14 +26,16 @@ export function withSkill(skills: string[], input: string): string[] {
   return [...skills, skill];
 }
 
-/** What is sent (§5): displayName and bio trimmed; githubLink only when non-empty after trimming. */
+/**
+ * What is sent: displayName, bio and githubLink trimmed. Unlike §5 ("sent only when non-empty"), the link is
+ * always sent (issue 21): an empty field, spaces included, sends '' and the users service removes the link, so a
+ * link once set can be taken away again.
+ */
 export function toProfileEdit(values: ProfileFormValues): ProfileEdit {
-  const edit: ProfileEdit = {
+  return {
     displayName: values.displayName.trim(),
     bio: values.bio.trim(),
     skills: values.skills,
+    githubLink: values.githubLink.trim(),
   };
-  const githubLink = values.githubLink.trim();
-  if (githubLink) edit.githubLink = githubLink;
-  return edit;
 }
