@@ -8,6 +8,7 @@ import { compareIndexSpecs, type IndexSpec } from './index-spec';
 import { formatValue } from './key-format';
 import type { ChangeSink, CollectionOptions, JournalEntry } from './journal-entry';
 import type { DocRecord } from './record';
+import { shareIds } from './shared-ids';
 import { describeUpdate } from '../replication/update-description';
 
 export const ID_INDEX_SPEC: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
@@ -117,6 +118,7 @@ export class Collection {
         `object to insert too large. size in bytes: ${size}, max size: ${MAX_BSON_SIZE}`,
       );
     }
+    shareIds(doc);
     const record: DocRecord = { rid: this.nextRid, doc };
     const keys = this.keysChecked(doc, record.rid);
     this.nextRid++;
@@ -131,6 +133,7 @@ export class Collection {
 
   /** Stores a new version of a document; `asUpdate` (an update with operators) also logs what changed. */
   replace(old: DocRecord, doc: Doc, asUpdate = false): DocRecord {
+    shareIds(doc);
     const record: DocRecord = { rid: old.rid, doc };
     const keys = this.keysChecked(doc, old.rid);
     for (const [index, indexKeys] of keys) {
