@@ -55,6 +55,32 @@ export function prepareWorktree(commit: string): string {
       if (fs.existsSync(inWorktree)) fs.symlinkSync(inWorktree, path.join(modules, '@devcircle', name));
     }
   }
+  addMissingPackages(dir);
   buildTree(dir);
   return dir;
+}
+
+/**
+ * Packages the older commit's lock installs at the top level that today's installed packages no longer have (a
+ * dependency dropped since), fetched from the npm registry at the locked version into the worktree's own
+ * `node_modules` (`npm pack`, no install scripts).
+ */
+function addMissingPackages(dir: string): void {
+  const lock = JSON.parse(fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { version?: string; link?: boolean }>;
+  };
+  for (const [key, entry] of Object.entries(lock.packages)) {
+    const name = key.replace(/^node_modules\//, '');
+    if (!key.startsWith('node_modules/') || name.includes('node_modules/') || entry.link || !entry.version)
+      continue;
+    const target = path.join(dir, 'node_modules', name);
+    if (fs.existsSync(target)) continue;
+    const packed = fs.mkdtempSync(path.join(os.tmpdir(), 'devcircle-pack-'));
+    const file = execFileSync('npm', ['pack', `${name}@${entry.version}`, '--silent'], { cwd: packed })
+      .toString()
+      .trim();
+    fs.mkdirSync(target, { recursive: true });
+    execFileSync('tar', ['-xzf', path.join(packed, file), '-C', target, '--strip-components=1']);
+    fs.rmSync(packed, { recursive: true, force: true });
+  }
 }

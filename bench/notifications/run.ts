@@ -5,6 +5,7 @@
  * a wrong page). `--capacity` adds the long capacity ramp (tens of thousands of sockets) after the others;
  * `--only <scenario>` runs just that one (e.g. `--only throughput`) and writes RESULTS-<scenario>.md.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setServerNodeArgs } from '../embedded-mongo/server-process';
@@ -19,6 +20,7 @@ import { benchList } from './scenario-list';
 import { benchRevocationScenario } from './scenario-revocations';
 import { benchSockets } from './scenario-sockets';
 import { benchThroughput } from './scenario-throughput';
+import { compareThroughput } from './baseline';
 import { startStack } from './stack';
 
 // Delivery before throughput: the consumers re-read their recent window while events arrive, so a burst of
@@ -33,34 +35,48 @@ const SCENARIOS: [string, (bench: Bench) => Promise<void>][] = [
 /** Long (minutes, tens of thousands of sockets): only when asked for. */
 const CAPACITY: [string, (bench: Bench) => Promise<void>] = ['capacity', benchCapacity];
 
+/** Takes `--name <value>` out of `rest`; undefined when absent. */
+function takeValue(rest: string[], name: string): string | undefined {
+  const at = rest.indexOf(name);
+  if (at < 0) return undefined;
+  const value = rest[at + 1];
+  if (value === undefined || value.startsWith('--')) throw new Error(`${name} needs a value`);
+  rest.splice(at, 2);
+  return value;
+}
+
 /**
- * `--capacity`, `--only <scenario>` and `--cpu-prof <dir>` (the database process's CPU profile), taken out of the arguments before the shared parser sees them. `--only`
- * runs one scenario (any of SCENARIOS, or capacity) and, unless `--out` says otherwise, writes RESULTS-<name>.md.
+ * This benchmark's own options, taken out of the arguments before the shared parser sees them:
+ * - `--only <scenario>`: one scenario (any of SCENARIOS, or capacity); writes RESULTS-<scenario>.md unless `--out`;
+ * - `--capacity`: adds the capacity ramp after the others;
+ * - `--cpu-prof <dir>`: the database process's CPU profile;
+ * - `--json <file>`: the throughput rows as JSON too (the side-by-side run reads them);
+ * - `--baseline <commit> [--rounds N]` (with `--only throughput`): that commit's throughput and today's,
+ *   alternating (baseline.ts).
  */
-function scenarioArgs(argv: string[]): {
-  rest: string[];
-  capacity: boolean;
-  only?: string;
-  cpuProfDir?: string;
-} {
+function scenarioArgs(argv: string[]) {
   const rest = [...argv];
-  const at = rest.indexOf('--only');
-  let only: string | undefined;
-  if (at >= 0) {
-    only = rest[at + 1];
-    const names = [...SCENARIOS.map(([name]) => name), CAPACITY[0]];
-    if (!only || !names.includes(only)) throw new Error(`--only takes one of: ${names.join(', ')}`);
-    rest.splice(at, 2);
-  }
+  const only = takeValue(rest, '--only');
+  const names = [...SCENARIOS.map(([name]) => name), CAPACITY[0]];
+  if (only !== undefined && !names.includes(only))
+    throw new Error(`--only takes one of: ${names.join(', ')}`);
   const flag = rest.indexOf('--capacity');
   if (flag >= 0) rest.splice(flag, 1);
-  const prof = rest.indexOf('--cpu-prof');
-  let cpuProfDir: string | undefined;
-  if (prof >= 0) {
-    cpuProfDir = path.resolve(rest[prof + 1] ?? '');
-    rest.splice(prof, 2);
-  }
-  return { rest, capacity: only === CAPACITY[0] || (!only && flag >= 0), only, cpuProfDir };
+  const cpuProf = takeValue(rest, '--cpu-prof');
+  const json = takeValue(rest, '--json');
+  const baseline = takeValue(rest, '--baseline');
+  const rounds = Number(takeValue(rest, '--rounds') ?? 2);
+  if (baseline && only !== 'throughput') throw new Error('--baseline goes with --only throughput');
+  if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds takes a whole number of at least 1');
+  return {
+    rest,
+    capacity: only === CAPACITY[0] || (!only && flag >= 0),
+    only,
+    cpuProfDir: cpuProf && path.resolve(cpuProf),
+    json: json && path.resolve(json),
+    baseline,
+    rounds,
+  };
 }
 
 async function main(): Promise<number> {
@@ -77,6 +93,15 @@ async function main(): Promise<number> {
   ];
   const config = args.quick ? QUICK : FULL;
   const environment = announce('notifications benchmark', 'bench/notifications/run.ts', argv, args.quick);
+  if (wanted.baseline) {
+    return compareThroughput({
+      commit: wanted.baseline,
+      rounds: wanted.rounds,
+      out: args.out,
+      quick: args.quick,
+      environment,
+    });
+  }
   const results = emptyResults();
   const started = performance.now();
   const stack = await step('starting the back end', startStack);
@@ -92,6 +117,7 @@ async function main(): Promise<number> {
     await stack.stop();
   }
   const totalSeconds = (performance.now() - started) / 1000;
+  if (wanted.json) fs.writeFileSync(wanted.json, JSON.stringify(results.throughput));
   const tables = resultTables(results, config).filter((table) => table.rows.length > 0);
   return finish(
     {
