@@ -14,6 +14,8 @@ export interface ApiBenchConfig {
   /** Seconds of each timed run, and the warm-up run before a round begins. */
   runSeconds: number;
   warmupSeconds: number;
+  /** Seconds of the idle measurement (no load): what the parts spend per second on their own. */
+  idleSeconds: number;
   /** Rounds: each runs every target once, the order turning round by round (alternating pairs). */
   rounds: number;
 }
@@ -28,6 +30,7 @@ export const FULL: ApiBenchConfig = {
   connections: 16,
   runSeconds: 5,
   warmupSeconds: 2,
+  idleSeconds: 10,
   rounds: 5,
 };
 
@@ -41,5 +44,6 @@ export const QUICK: ApiBenchConfig = {
   connections: 16,
   runSeconds: 3,
   warmupSeconds: 1,
+  idleSeconds: 3,
   rounds: 2,
 };

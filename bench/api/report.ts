@@ -1,7 +1,7 @@
 import { formatCount, formatRate } from '../shared/stats';
 import { left, right, type Table } from '../shared/table';
 import type { ApiBenchConfig } from './config';
-import { pairedRatio, summary, type Runs, type Target } from './measure';
+import { failuresOf, pairedRatio, summary, type Runs, type Target } from './measure';
 import type { ProfileShare } from './profile';
 
 /** The issue's goals (issue 17), in one place: the report marks each as met or missed. */
@@ -24,6 +24,8 @@ export interface Measured {
   /** The scale comparison's targets and runs (`--scale`). */
   scale?: { targets: Target[]; runs: Runs };
   gatewayProfile?: { byOwner: ProfileShare[]; byFunction: ProfileShare[] };
+  /** CPU ms per second of each part with no load (measured after the rounds). */
+  idle: Record<string, number>;
 }
 
 const cpuOf = (runs: Runs, key: string, part?: string): number => {
@@ -139,6 +141,7 @@ export function targetsTable(title: string, targets: Target[], runs: Runs): Tabl
       ...names.map((name) => right(`${name} CPU ms/req`)),
       right('total CPU ms/req'),
       right('load generator CPU ms/req'),
+      left('failed answers'),
     ],
     rows: targets.map((target) => {
       const s = summary(runs.get(target.key) ?? []);
@@ -151,8 +154,23 @@ export function targetsTable(title: string, targets: Target[], runs: Runs): Tabl
         ...names.map((name) => (name in s.cpuMsPerRequest ? ms(s.cpuMsPerRequest[name]) : '')),
         ms(total),
         ms(s.clientCpuMsPerRequest),
+        failuresOf(runs.get(target.key) ?? []) || 'none',
       ];
     }),
+  };
+}
+
+/** What each part spends per second with no load, and what that adds to a feed page at the measured rate. */
+export function idleTable(measured: Measured): Table {
+  const feed = summary(measured.runs.get('gateway') ?? []);
+  return {
+    title: 'Idle: CPU with no load (timers, health checks, change streams)',
+    columns: [left('process'), right('CPU ms/s'), right('per feed page at the measured rate, ms')],
+    rows: Object.entries(measured.idle).map(([name, msPerSecond]) => [
+      name,
+      msPerSecond.toFixed(1),
+      name in feed.cpuMsPerRequest ? ms(msPerSecond / feed.requestsPerSecond) : '',
+    ]),
   };
 }
 

@@ -15,9 +15,17 @@ import { performance } from 'node:perf_hooks';
 import { announce, finish, parseRunArgs, step, type Check } from '../shared/runner';
 import { formatCount } from '../shared/stats';
 import { FULL, QUICK } from './config';
-import { alternate, type Target } from './measure';
+import { alternate, failuresOf, idleCpu, type Target } from './measure';
 import { profileIn, summarizeProfile } from './profile';
-import { goalsTable, METHOD, profileTables, roundsTable, targetsTable, type Measured } from './report';
+import {
+  goalsTable,
+  idleTable,
+  METHOD,
+  profileTables,
+  roundsTable,
+  targetsTable,
+  type Measured,
+} from './report';
 import { startApiStack } from './stack';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -161,7 +169,17 @@ async function main(): Promise<number> {
     const runs = await step(`${config.rounds} rounds of ${targets.length} targets`, () =>
       alternate(targets, options),
     );
-    measured = { config, targets, runs };
+    const idle = await step(`idle for ${config.idleSeconds} s`, () =>
+      idleCpu(
+        [stack.gateway, main.process, database, ...(stack.baselineGateway ? [stack.baselineGateway] : [])],
+        config.idleSeconds,
+      ),
+    );
+    measured = { config, targets, runs, idle };
+    for (const target of targets) {
+      const failed = failuresOf(runs.get(target.key) ?? []);
+      checks.push({ check: `${target.label}: every answer 2xx`, ok: failed === '', detail: failed });
+    }
     if (own.scale) {
       const scaleTargets: Target[] = stack.posts.slice(1).map((part) => ({
         key: `posts-${part.posts}`,
@@ -175,6 +193,10 @@ async function main(): Promise<number> {
         alternate(scaleTargets, options),
       );
       measured.scale = { targets: scaleTargets, runs: scaleRuns };
+      for (const target of scaleTargets) {
+        const failed = failuresOf(scaleRuns.get(target.key) ?? []);
+        checks.push({ check: `${target.label}: every answer 2xx`, ok: failed === '', detail: failed });
+      }
     }
   } finally {
     await stack.stop();
@@ -187,6 +209,7 @@ async function main(): Promise<number> {
     goalsTable(measured),
     targetsTable('Targets (medians over the rounds)', measured.targets, measured.runs),
     roundsTable('Requests per second, round by round', measured.targets, measured.runs),
+    idleTable(measured),
     ...(measured.scale
       ? [
           targetsTable(

@@ -14,7 +14,7 @@ const JWT_SECRET = 'api-bench-jwt-secret';
 const INTERNAL_SECRET = 'api-bench-internal-secret';
 const HOST = 'http://127.0.0.1';
 /** Fixed ports of this benchmark (its range is 42000–42999): gateways, posts services, the raw server. */
-const PORTS = { gateway: 42010, baselineGateway: 42011, posts: 42012, raw: 42020, unused: 42030 } as const;
+const PORTS = { gateway: 42010, baselineGateway: 42011, posts: 42012, raw: 42020 } as const;
 
 /** The caller: the gateway checks this token; direct requests carry the identity the gateway would sign. */
 const READER = { userId: '65f000000000000000000001', username: 'apireader', email: 'apireader@example.com' };
@@ -59,8 +59,8 @@ export interface StackOptions {
  * disk, its CLI), one posts service per data set, the gateway (logging at `info`, as `npm start` runs it, rate
  * limits counted in the database), a raw Node server answering the feed's first page bytes, and on request the
  * baseline gateway. Auth, users and notifications are not started: a feed read does not reach them. The gateway's
- * users route leads to the raw server instead, so the gateway's own cost can be measured with an upstream that
- * answers at once; auth and notifications lead nowhere (its health checks see them down).
+ * routes to them lead to the raw server instead (its health checks find every upstream ready), so the gateway's
+ * own cost can be measured with an upstream that answers at once (its users route).
  */
 export async function startApiStack(options: StackOptions): Promise<ApiStack> {
   const { config } = options;
@@ -131,9 +131,11 @@ export async function startApiStack(options: StackOptions): Promise<ApiStack> {
       PORT: String(port),
       MONGODB_URI: uriOf('devcircle'),
       POSTS_URLS: posts[0].process.url,
-      AUTH_URLS: `${HOST}:${PORTS.unused}`,
+      // Every upstream answers its health checks (a dead one would cost the gateway warnings and retries no
+      // deployment pays): users, auth and notifications all lead to the raw server, which answers anything.
+      AUTH_URLS: raw.url,
       USERS_URLS: raw.url,
-      NOTIFICATIONS_URLS: `${HOST}:${PORTS.unused + 2}`,
+      NOTIFICATIONS_URLS: raw.url,
       SERVE_STATIC: 'false',
     });
     const gateway = await PartProcess.start({
