@@ -86,7 +86,7 @@ test("the feed's welcome dialog, a card with code and comments, and post detail 
   });
   await page.reload();
   const card = page.getByRole('article').filter({ hasText: `Code card by ${username}` });
-  await card.getByRole('button', { name: '1 Comments' }).click();
+  await card.getByRole('button', { name: '1 Comment' }).click();
   await expect(card.getByText('A comment to check')).toBeVisible();
   expect(await seriousViolationsInBothThemes(page)).toEqual(NO_VIOLATIONS);
 

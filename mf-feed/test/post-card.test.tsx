@@ -153,6 +153,13 @@ test('comments toggle: "N Comments" opens the comments, "Hide Comments" closes t
   expect(screen.queryByText('First!')).not.toBeInTheDocument();
 });
 
+test('one comment reads "1 Comment", not "1 Comments"', async () => {
+  const post = await publish(owner, 'Just one reply');
+  const answered = await other.api.post<Post>(`/api/posts/${post._id}/comment`, { text: 'Only me' });
+  renderWithSdk(owner, <StatefulCard initial={answered} />);
+  expect(screen.getByRole('button', { name: '1 Comment' })).toHaveAttribute('aria-expanded', 'false');
+});
+
 test('View Details links to the post; the expanded view has comments open and no View Details', async () => {
   const post = await publish(owner, 'Details please');
   const view = renderWithSdk(other, <StatefulCard initial={post} />);

@@ -43,7 +43,7 @@ export function PostActions(props: PostActionsProps) {
         onFocus={props.onCommentsIntent}
       >
         <MessageCircle size={18} aria-hidden="true" />
-        <span className={styles.count}>{commentsOpen ? 'Hide Comments' : `${commentsCount} Comments`}</span>
+        <span className={styles.count}>{commentsOpen ? 'Hide Comments' : commentsLabel(commentsCount)}</span>
       </button>
       <button type="button" className={styles.action} onClick={props.onShare}>
         <Share2 size={18} aria-hidden="true" />
@@ -57,4 +57,9 @@ export function PostActions(props: PostActionsProps) {
       )}
     </div>
   );
+}
+
+/** 'N Comments' (§2), singular for one: '1 Comment' (issue 21). */
+export function commentsLabel(count: number): string {
+  return count === 1 ? '1 Comment' : `${count} Comments`;
 }
