@@ -70,7 +70,8 @@ test.each(['followers', 'following'] as const)(
 
     renderWithSdk(sdk, <ProfileApp path={`/profile/kim${list}/${list}`} />);
     const title = list === 'followers' ? 'Followers' : 'Following';
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(`${title} of @kim${list}`);
+    const heading = list === 'followers' ? `Followers of @kim${list}` : `People @kim${list} follows`;
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading);
     expect(screen.getByRole('link', { name: 'Back to profile' })).toHaveAttribute(
       'href',
       `/profile/kim${list}`,

@@ -7,13 +7,17 @@ export const FOLLOW_LIST_TITLES: Record<FollowList, string> = {
   following: 'Following',
 };
 
-/** The list's way back and its title ('Followers of @ada'): the same while the list loads and once it has. */
+/**
+ * The list's way back and its title, in plain English ('Followers of @ada', 'People @ada follows' — not
+ * 'Following of @ada'): the same while the list loads and once it has.
+ */
 export function FollowListHeader({ username, list }: { username: string; list: FollowList }) {
+  const handle = <span className={styles.handle}>@{username}</span>;
   return (
     <>
       <BackLink to={ROUTES.profile(username)}>Back to profile</BackLink>
       <h1 className={styles.title}>
-        {FOLLOW_LIST_TITLES[list]} <span className={styles.of}>of @{username}</span>
+        {list === 'followers' ? <>Followers of {handle}</> : <>People {handle} follows</>}
       </h1>
     </>
   );
