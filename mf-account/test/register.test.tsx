@@ -95,7 +95,7 @@ test('the mismatch error clears when the confirmation is edited', async () => {
   expect(errorOf('Confirm password')).toBe('');
 });
 
-test('a server conflict shows in the banner and on its field; both clear when that field is edited', async () => {
+test('a server conflict shows once, on its field (focused), and clears when that field is edited', async () => {
   await backend().signUp('taken');
   const { navigate } = await renderRegister();
   await fill({
@@ -105,8 +105,11 @@ test('a server conflict shows in the banner and on its field; both clear when th
     'Confirm password': 'secret123',
   });
   await submit();
-  expect(await screen.findByRole('alert')).toHaveTextContent('Username is already taken');
+  await screen.findByText('Username is already taken');
+  expect(screen.getAllByText('Username is already taken')).toHaveLength(1);
   expect(errorOf('Username')).toBe('Username is already taken');
+  expect(field('Username')).toHaveFocus();
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   expect(navigate).not.toHaveBeenCalled();
 
   await userEvent.type(field('Username'), '2');

@@ -59,10 +59,17 @@ export function useRegister() {
       setBusy(false);
       return null;
     } catch (failure) {
-      setFieldErrors(serverFieldErrors(failure));
-      setError(errorMessage(failure, 'Registration failed'));
+      const onFields = serverFieldErrors(failure);
+      const message = errorMessage(failure, 'Registration failed');
+      setFieldErrors(onFields);
+      // Said once (issue 21): a message already shown on its field (e.g. 'Username is already taken') is not
+      // repeated in the banner; that field gets the focus, so it is read out with its error.
+      const fieldWithMessage = (Object.keys(onFields) as (keyof RegisterValues)[]).find(
+        (field) => onFields[field] === message,
+      );
+      setError(fieldWithMessage ? null : message);
       setBusy(false);
-      return null;
+      return fieldWithMessage ?? null;
     }
   };
 
