@@ -38,9 +38,9 @@ export function useUserSearch({ search, skill }: UserQuery, enabled = true): Use
       (users) => {
         if (!controller.signal.aborted) setSettled({ key, query, users, failed: false });
       },
-      (error: unknown) => {
+      () => {
+        // Handled: the screen shows 'Failed to fetch users' with Try again, so nothing is logged.
         if (controller.signal.aborted) return;
-        console.error('Failed to fetch users', error);
         setSettled({ key, query, users: [], failed: true });
       },
     );

@@ -47,9 +47,9 @@ export function useFeed() {
         setHasMore(page.hasMore);
         setStatus('ready');
       });
-    } catch (error) {
+    } catch {
+      // Handled: the screen says 'Unable to load posts. Please try again.', so nothing is logged.
       if (controller.signal.aborted) return;
-      console.error('Failed to load the feed', error);
       setStatus('error');
     } finally {
       if (abort.current === controller) busy.current = false;

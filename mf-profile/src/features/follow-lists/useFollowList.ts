@@ -40,8 +40,8 @@ export function useFollowList(username: string, list: FollowList) {
     fetchPage(1, current.signal).then(
       (answer) => setState({ status: 'loaded', ...answer, page: 1 }),
       (error: unknown) => {
+        // Handled: the screen shows the failure (a private profile, an unknown user), so nothing is logged.
         if (current.signal.aborted) return;
-        console.error(FOLLOW_LIST_FAILURE[list], error);
         const message = FOLLOW_LIST_FAILURE[list];
         const detail = errorMessage(error, message);
         setState({ status: 'failed', message, detail: detail === message ? undefined : detail });
