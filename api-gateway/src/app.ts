@@ -6,6 +6,7 @@ import {
   notFound,
   oneBodyReading,
   type Logger,
+  type ProcessMetrics,
   type RevocationList,
 } from '@devcircle/service-kit';
 import Koa, { type Middleware } from 'koa';
@@ -15,6 +16,7 @@ import type { GatewayConfig } from './config';
 import { health, ready, status } from './health';
 import { bodySizeLimit, rateLimit, type RateLimits } from './limits';
 import type { Proxy } from './proxy';
+import { gatewayMetrics } from './metrics';
 import { gatewayErrors, requestContext } from './request-context';
 import { routeOf, type Route } from './routes';
 import { corsPolicy, securityHeaders } from './security';
@@ -31,6 +33,8 @@ export interface GatewayParts {
   /** Tokens accepted so far (every route's token check shares them). */
   acceptedTokens: AcceptedTokens;
   revocationsLoaded(): boolean;
+  /** The process's metrics: request latency by route and status (served on their own listener, metrics.ts). */
+  metrics: ProcessMetrics;
 }
 
 const badPath = (): HttpError => new HttpError(400, 'Invalid request path', { code: 'BAD_REQUEST' });
@@ -94,6 +98,7 @@ export function createApp(parts: GatewayParts): Koa {
   };
 
   app.use(requestContext(logger, config.trustProxyHops));
+  app.use(gatewayMetrics(parts.metrics));
   // The gateway's own JSON (status, errors) above 1 KB; proxied answers come compressed by their service.
   app.use(compressAnswers());
   app.use(errorHandler);
@@ -102,6 +107,7 @@ export function createApp(parts: GatewayParts): Koa {
   app.use(corsPolicy(config.corsOrigins));
   app.use(async (ctx, next) => {
     const route = routeOf(ctx.method, ctx.path);
+    ctx.state.route = route;
     switch (route.kind) {
       case 'proxy':
         return proxyChain(route)(ctx, next);

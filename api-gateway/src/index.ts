@@ -3,6 +3,9 @@ import type { AddressInfo, Socket } from 'node:net';
 import {
   closeServer,
   createLogger,
+  createProcessMetrics,
+  instrumentDatabase,
+  type LogDestination,
   notFound,
   reachableHost,
   followRevocations,
@@ -15,6 +18,7 @@ import { AcceptedTokens } from './auth';
 import { loadConfig, type GatewayConfig } from './config';
 import { connectDatabase } from './database';
 import { createRateLimits } from './limits';
+import { listenForMetrics, type MetricsListener } from './metrics';
 import { createProxy, rejectUpgrade } from './proxy';
 import { prepareForwarding } from './request-context';
 import { routeOf } from './routes';
@@ -34,13 +38,19 @@ export interface RunningGateway {
   acceptedTokens: AcceptedTokens;
   /** Resolves once every revocation kept by auth has been read (never, while the database cannot be reached). */
   revocationsLoaded: Promise<void>;
+  /** The internal /metrics listener, when METRICS_PORT turns it on. */
+  metrics?: MetricsListener;
   /** Stops accepting, lets in-flight requests finish (at most `graceMs`), closes sockets and timers. */
   stop(graceMs?: number): Promise<void>;
 }
 
 /** Starts a gateway with a ready configuration, listening on `config.port` (0 picks a free port). */
-export async function createGateway(config: GatewayConfig): Promise<RunningGateway> {
-  const logger = createLogger('gateway', config.logLevel);
+export async function createGateway(
+  config: GatewayConfig,
+  options: GatewayOptions = {},
+): Promise<RunningGateway> {
+  const logger = createLogger('gateway', config.logLevel, options.logDestination);
+  const metrics = createProcessMetrics('gateway');
   const pools = createPools(config.upstreams, config.failureCooldownMs);
   const revocations = new RevocationList({ logger });
   const acceptedTokens = new AcceptedTokens();
@@ -52,6 +62,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
     onRevoked: (value) => revocations.applyHeader(value),
   });
   const database = connectDatabase(config.mongodbUri, logger);
+  instrumentDatabase(database.client, metrics.registry);
   const limitStore = config.rateLimits.store === 'mongo' ? database.connected : undefined;
   const rateLimits = createRateLimits(config.rateLimits, limitStore, logger);
   // Normally the database is up: count there from the first request. If not, start anyway and count in memory.
@@ -75,6 +86,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
     rateLimits,
     acceptedTokens,
     revocationsLoaded: () => feed.loaded,
+    metrics,
   });
   const server = http.createServer(app.callback());
 
@@ -111,7 +123,9 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
     proxy.upgrade(req, socket, head, pools[route.service], config.socketTimeoutMs);
   });
 
+  let metricsListener: MetricsListener | undefined;
   const release = async (): Promise<void> => {
+    await metricsListener?.stop();
     healthChecks.stop();
     rateLimits.stop();
     proxy.close();
@@ -130,6 +144,13 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
     await release(); // a port in use must not leave timers and connections behind
     throw err;
   }
+  try {
+    metricsListener = await listenForMetrics(metrics, options.env ?? {}, logger);
+  } catch (err) {
+    await closeServer(server, 0);
+    await release();
+    throw err;
+  }
   const port = (server.address() as AddressInfo).port;
   logger.info({ port, serveStatic: config.static.enabled }, 'gateway listening');
 
@@ -143,6 +164,7 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
     revocations,
     acceptedTokens,
     revocationsLoaded: feed.ready,
+    metrics: metricsListener,
     stop: (graceMs?: number) => {
       stopping ??= (async () => {
         for (const socket of upgradedSockets) socket.destroy();
@@ -156,7 +178,18 @@ export async function createGateway(config: GatewayConfig): Promise<RunningGatew
 
 /** Loads the configuration from `env` (default: the process environment) and starts a gateway. */
 export async function startGateway(
-  options: { port?: number; env?: NodeJS.ProcessEnv } = {},
+  options: { port?: number; env?: NodeJS.ProcessEnv; logDestination?: LogDestination } = {},
 ): Promise<RunningGateway> {
-  return createGateway(loadConfig(options.env ?? process.env, { port: options.port }));
+  const env = options.env ?? process.env;
+  return createGateway(loadConfig(env, { port: options.port }), {
+    env,
+    logDestination: options.logDestination,
+  });
+}
+
+export interface GatewayOptions {
+  /** Read for METRICS_PORT and METRICS_HOST (the internal /metrics listener). */
+  env?: NodeJS.ProcessEnv;
+  /** Where the log lines go; stdout unless given (a test that reads them). */
+  logDestination?: LogDestination;
 }

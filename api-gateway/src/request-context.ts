@@ -64,10 +64,14 @@ export function prepareForwarding(req: IncomingMessage, trustProxyHops: number):
  * instance and the user id when known. Never the token.
  */
 export function requestContext(logger: Logger, trustProxyHops: number): Middleware {
-  const log = requestLogger(logger, (ctx) => ({
-    ...(ctx.state.upstream ? { upstream: ctx.state.upstream } : {}),
-    ...(ctx.state.identity ? { userId: ctx.state.identity.id } : {}),
-  }));
+  const log = requestLogger(logger, {
+    fields: (ctx) => ({
+      ...(ctx.state.upstream ? { upstream: ctx.state.upstream } : {}),
+      ...(ctx.state.identity ? { userId: ctx.state.identity.id } : {}),
+    }),
+    // The gateway starts or continues the W3C trace and forwards its own hop as the services' parent.
+    forwardTrace: true,
+  });
   return async (ctx, next) => {
     // The request id chosen here is in the request headers, so the log line and the upstream share it.
     ctx.state.clientIp = prepareForwarding(ctx.req, trustProxyHops).clientIp;

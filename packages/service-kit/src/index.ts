@@ -61,7 +61,32 @@ export {
   requireIdentity,
   type Identity,
 } from './identity';
-export { createLogger, REQUEST_ID_HEADER, requestLogger, type Logger } from './logger';
+export {
+  createLogger,
+  REQUEST_ID_HEADER,
+  requestLogger,
+  type LogDestination,
+  type Logger,
+  type RequestLoggerOptions,
+} from './logger';
+export {
+  createProcessMetrics,
+  httpMetrics,
+  instrumentDatabase,
+  LATENCY_BUCKETS,
+  matchedRoute,
+  metricsEndpoint,
+  type ProcessMetrics,
+} from './metrics';
+export {
+  continueTrace,
+  currentTrace,
+  formatTraceparent,
+  inTrace,
+  parseTraceparent,
+  TRACEPARENT_HEADER,
+  type TraceContext,
+} from './tracing';
 export {
   closeServer,
   createApp,

@@ -1,30 +1,73 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import {
+  continueTrace,
+  currentTrace,
+  formatTraceparent,
+  inTrace,
+  parseTraceparent,
+  TRACEPARENT_HEADER,
+  type TraceContext,
+} from './tracing';
 
 export type { Logger };
+/** Where log lines go (a test's stream; stdout by default). */
+export type LogDestination = DestinationStream;
 
-export function createLogger(name: string, level: string): Logger {
-  return pino({ name, level, base: { service: name }, timestamp: pino.stdTimeFunctions.isoTime });
+/**
+ * A JSON logger. Its mixin adds the trace id of the work in progress (a service's request, an event handled) to
+ * every line; a line already carrying one (the request's own logger) keeps it. `destination`: stdout unless given
+ * (a test reads the lines).
+ */
+export function createLogger(name: string, level: string, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      name,
+      level,
+      base: { service: name },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      mixin: () => {
+        const trace = currentTrace();
+        // A new object each time: pino merges the line's own fields into it.
+        return trace ? { traceId: trace.traceId } : {};
+      },
+    },
+    destination,
+  );
 }
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
-const PROBES = new Set(['/health', '/ready']);
+const PROBES = new Set(['/health', '/ready', '/metrics']);
+
+export interface RequestLoggerOptions {
+  /** More fields for the request's line (never secrets). */
+  fields?: (ctx: Context) => Record<string, unknown>;
+  /**
+   * Run the rest of the request in its trace (services: what it logs and the events it records carry the trace
+   * id). The gateway leaves it off: it logs through `ctx.state.logger` and records no events.
+   */
+  scoped?: boolean;
+  /** Replace the request's `traceparent` with this hop's, so that a proxy forwards it (the gateway). */
+  forwardTrace?: boolean;
+}
 
 /**
- * Gives every request an id (kept from the gateway when it sent one) and logs one JSON line when it ends:
- * method, path, status, ms, plus whatever `fields` adds (never secrets).
+ * Gives every request an id (kept from the gateway when it sent one) and a W3C trace context (continued from its
+ * `traceparent`, else started), and logs one JSON line when it ends: method, path, status, ms, plus whatever
+ * `fields` adds. The request's logger (`ctx.state.logger`) carries the request and trace ids.
  */
-export function requestLogger(
-  logger: Logger,
-  fields?: (ctx: Context) => Record<string, unknown>,
-): Middleware {
-  return async (ctx, next) => {
+export function requestLogger(logger: Logger, options: RequestLoggerOptions = {}): Middleware {
+  const { fields, scoped = false, forwardTrace = false } = options;
+  const handle = async (ctx: Context, next: () => Promise<unknown>, trace: TraceContext): Promise<void> => {
     const incoming = ctx.get(REQUEST_ID_HEADER);
     const requestId = /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    if (forwardTrace) ctx.req.headers[TRACEPARENT_HEADER] = formatTraceparent(trace);
     ctx.state.requestId = requestId;
-    ctx.state.logger = logger.child({ requestId });
+    ctx.state.trace = trace;
+    // In a scoped request the mixin adds the trace id to every line (this one's too); otherwise the binding does.
+    ctx.state.logger = logger.child(scoped ? { requestId } : { requestId, traceId: trace.traceId });
     ctx.set(REQUEST_ID_HEADER, requestId);
     const started = performance.now();
     try {
@@ -38,4 +81,15 @@ export function requestLogger(
       else ctx.state.logger.info(line, 'request');
     }
   };
+  return (ctx, next) => {
+    const trace = continueTrace(parseTraceparent(ctx.req.headers[TRACEPARENT_HEADER] as string | undefined));
+    return scoped ? inTrace(trace, () => handle(ctx, next, trace)) : handle(ctx, next, trace);
+  };
+}
+
+declare module 'koa' {
+  interface DefaultState {
+    /** This hop's W3C trace context (`requestLogger`). */
+    trace?: TraceContext;
+  }
 }

@@ -19,7 +19,15 @@ import { errorHandler } from './error-handler';
 import { startEventConsumer, type EventConsumer, type EventConsumerSpec } from './events';
 import { healthRoutes } from './health';
 import { readIdentity } from './identity';
-import { createLogger, requestLogger, type Logger } from './logger';
+import { createLogger, requestLogger, type LogDestination, type Logger } from './logger';
+import {
+  createProcessMetrics,
+  httpMetrics,
+  instrumentDatabase,
+  matchedRoute,
+  metricsEndpoint,
+  type ProcessMetrics,
+} from './metrics';
 import { runProcess } from './process';
 
 export interface ServiceDeps {
@@ -29,6 +37,8 @@ export interface ServiceDeps {
   database: Database;
   db: Db;
   logger: Logger;
+  /** The process's metrics registry and shared instruments (`GET /metrics`; docs/observability.md). */
+  metrics: ProcessMetrics;
 }
 
 /** What a service's routes, consumers and attachment share: the deps, and whatever the service adds to them. */
@@ -71,6 +81,8 @@ export interface Attachment {
 export interface StartOptions {
   port?: number;
   env?: NodeJS.ProcessEnv;
+  /** Where the log lines go; stdout unless given (a test that reads them). */
+  logDestination?: LogDestination;
 }
 
 export interface RunningService<Context extends ServiceContext = ServiceContext> {
@@ -100,7 +112,11 @@ export function createApp<Context extends ServiceContext>(
   const router = new Router();
   definition.routes(router, context);
   const health = healthRoutes(definition.name, deps.database, started);
-  app.use(requestLogger(deps.logger));
+  // Scoped: the request's trace is current in everything it runs (log lines, events it records).
+  app.use(requestLogger(deps.logger, { scoped: true }));
+  app.use(httpMetrics(deps.metrics.httpDuration, matchedRoute));
+  // Services listen on the internal network only (SERVICE_HOST), like /health: /metrics is not behind a check.
+  app.use(metricsEndpoint(deps.metrics.registry));
   app.use(compressAnswers());
   app.use(errorHandler);
   app.use(oneBodyReading);
@@ -140,9 +156,11 @@ export async function startService<Context extends ServiceContext>(
 ): Promise<RunningService<Context>> {
   const env = options.env ?? process.env;
   const config = loadBaseConfig(env);
-  const logger = createLogger(definition.name, config.logLevel);
+  const logger = createLogger(definition.name, config.logLevel, options.logDestination);
   const database = openDatabase(config.mongodbUri, { logger });
-  const deps: ServiceDeps = { env, config, database, db: database.db, logger };
+  const metrics = createProcessMetrics(definition.name);
+  instrumentDatabase(database.client, metrics.registry);
+  const deps: ServiceDeps = { env, config, database, db: database.db, logger, metrics };
   let context: Context;
   let app: Koa;
   let setUp = false;

@@ -14,6 +14,8 @@ import type { Logger } from 'pino';
 import { isDatabaseUnreachable } from '../database';
 import { CursorStore } from './cursors';
 import type { EventLog, EventPayload, LogEntry, Recorded } from './event';
+import type { ProcessMetrics } from '../metrics';
+import { continueTrace, inTrace, parseTraceparent } from '../tracing';
 import { ConsumerReporter } from './reporter';
 import { currentClusterTime, idSecondsBefore, justAfter } from './positions';
 
@@ -168,11 +170,15 @@ class StreamConsumer implements EventConsumer {
     private readonly db: Db,
     logger: Logger,
     private readonly spec: EventConsumerSpec<LogEntry>,
+    metrics?: ProcessMetrics,
   ) {
     this.name = spec.name;
     this.log = db.collection<LogEntry>(spec.log.name);
     this.cursors = new CursorStore(db, `${spec.name}:${spec.log.name}`);
-    this.reporter = new ConsumerReporter(logger.child({ consumer: spec.name, log: spec.log.name }));
+    this.reporter = new ConsumerReporter(
+      logger.child({ consumer: spec.name, log: spec.log.name }),
+      metrics && { histogram: metrics.consumerLag, consumer: spec.name },
+    );
     const position = spec.position ?? 'shared';
     this.stored = position === 'shared';
     this.readsLogFirst = position !== 'live';
@@ -434,7 +440,11 @@ class StreamConsumer implements EventConsumer {
 
   private async handleEvent(event: LogEntry): Promise<void> {
     try {
-      await this.spec.handle(event);
+      // One event at a time: its handler runs in the trace that recorded it (what it logs carries the trace id).
+      const parent = parseTraceparent(event.traceparent);
+      await (parent
+        ? inTrace(continueTrace(parent), () => this.spec.handle(event))
+        : this.spec.handle(event));
     } catch (err) {
       // A handler's write failing because the database is gone is the outage, not the event.
       if (isDatabaseUnreachable(err)) throw err;
@@ -557,8 +567,13 @@ async function nextBatch(stream: ChangeStream<LogEntry, Insert>): Promise<Insert
 
 /** Starts reading `spec.log` at once (docs/events.md "Consumers"); `startService` does this for a service. */
 export function startEventConsumer<E extends object>(
-  deps: { db: Db; logger: Logger },
+  deps: { db: Db; logger: Logger; metrics?: ProcessMetrics },
   spec: EventConsumerSpec<E>,
 ): EventConsumer {
-  return new StreamConsumer(deps.db, deps.logger, spec as unknown as EventConsumerSpec<LogEntry>);
+  return new StreamConsumer(
+    deps.db,
+    deps.logger,
+    spec as unknown as EventConsumerSpec<LogEntry>,
+    deps.metrics,
+  );
 }

@@ -6,7 +6,12 @@ export interface EventPayload {
 }
 
 /** One document of an event log (docs/events.md): `_id` is the reading order, `createdAt` feeds the TTL. */
-export type Recorded<E extends object> = E & { _id: ObjectId; createdAt: Date };
+export type Recorded<E extends object> = E & {
+  _id: ObjectId;
+  createdAt: Date;
+  /** The W3C trace context of the work that recorded it, when traced (`recordEvent`). */
+  traceparent?: string;
+};
 
 /**
  * What the consumer machinery reads: any log entry. The logs between services carry a `type`; auth's token

@@ -1,4 +1,5 @@
 import { ObjectId, type ClientSession, type Db } from 'mongodb';
+import { currentTrace, formatTraceparent } from '../tracing';
 import type { EventLog, EventPayload, Recorded } from './event';
 
 /**
@@ -13,7 +14,13 @@ export async function recordEvent<E extends EventPayload>(
   options: { session?: ClientSession } = {},
 ): Promise<ObjectId> {
   const given: unknown = 'createdAt' in event ? event.createdAt : undefined;
-  const stored = { ...event, _id: new ObjectId(), createdAt: given instanceof Date ? given : new Date() };
+  const trace = currentTrace();
+  const stored = {
+    ...event,
+    _id: new ObjectId(),
+    createdAt: given instanceof Date ? given : new Date(),
+    ...(trace ? { traceparent: formatTraceparent(trace) } : {}),
+  };
   await db.collection<Recorded<EventPayload>>(log.name).insertOne(stored, options);
   return stored._id;
 }

@@ -1,4 +1,6 @@
 import type { Logger } from 'pino';
+import type { Histogram } from 'prom-client';
+import { parseTraceparent } from '../tracing';
 import type { LogEntry } from './event';
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
@@ -12,7 +14,18 @@ export class ConsumerReporter {
   private failingEvent?: { id: string; attempts: number };
   private lastUnexpected?: string;
 
-  constructor(private readonly logger: Logger) {}
+  private readonly observeLag?: (seconds: number) => void;
+
+  constructor(
+    private readonly logger: Logger,
+    /** The process's consumer lag histogram, and this consumer's name in it. */
+    lag?: { histogram: Histogram<'consumer'>; consumer: string },
+  ) {
+    if (lag) {
+      const child = lag.histogram.labels({ consumer: lag.consumer });
+      this.observeLag = (seconds) => child.observe(seconds);
+    }
+  }
 
   databaseUnreachable(err: unknown): void {
     if (this.outage) {
@@ -48,6 +61,17 @@ export class ConsumerReporter {
   }
 
   handled(event: LogEntry): void {
+    // Lag: from the event's createdAt (the recording, or the time its payload gave, as account.registered's) on.
+    const lagMs = event.createdAt instanceof Date ? Math.max(0, Date.now() - event.createdAt.getTime()) : 0;
+    this.observeLag?.(lagMs / 1000);
+    if (this.logger.isLevelEnabled('trace')) {
+      const traceId = parseTraceparent(event.traceparent)?.traceId;
+      // Trace level: one line per event, below the debug lines of retries and outages.
+      this.logger.trace(
+        { eventId: event._id.toHexString(), type: event.type, lagMs, ...(traceId ? { traceId } : {}) },
+        'event handled',
+      );
+    }
     if (this.failingEvent?.id !== event._id.toHexString()) return;
     this.logger.info(
       { eventId: this.failingEvent.id, attempts: this.failingEvent.attempts + 1 },
