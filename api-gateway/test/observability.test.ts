@@ -161,5 +161,6 @@ describe('traces', () => {
     expect(
       seriesCount(lagText, 'event_consumer_lag_seconds', { consumer: 'notifications.posts' }),
     ).toBeGreaterThanOrEqual(1);
+    expect(lagText).toContain('socketio_sockets_held{service="notifications"} 0');
   });
 });

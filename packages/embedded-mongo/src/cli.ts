@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { listenForMetrics } from './metrics-listener';
 import { startServer, type RunningServer } from './server';
 
 interface CliOptions {
@@ -10,10 +11,12 @@ interface CliOptions {
   advertise?: string;
   oplogHours: number;
   oplogMB: number;
+  /** Serve `/metrics` over HTTP on this port (same interface as --bind_ip); off unless given. */
+  metricsPort?: number;
 }
 
 const USAGE =
-  'usage: embedded-mongo [--port 27018] [--dbpath ./data/db] [--bind_ip 127.0.0.1] [--replSet rs0] [--advertise host:port] [--oplogMinRetentionHours 24] [--oplogSize 64]';
+  'usage: embedded-mongo [--port 27018] [--dbpath ./data/db] [--bind_ip 127.0.0.1] [--replSet rs0] [--advertise host:port] [--oplogMinRetentionHours 24] [--oplogSize 64] [--metricsPort 9216]';
 
 function positive(flag: string, value: string): number {
   const n = Number(value);
@@ -23,7 +26,8 @@ function positive(flag: string, value: string): number {
 
 /**
  * Reads mongod-style flags (as `--flag value` or `--flag=value`): --port, --dbpath, --bind_ip, --replSet, and the
- * oplog's window in hours and size cap in MB (mongod's --oplogMinRetentionHours and --oplogSize).
+ * oplog's window in hours and size cap in MB (mongod's --oplogMinRetentionHours and --oplogSize), and
+ * --metricsPort (ours: Prometheus' /metrics over HTTP; EMBEDDED_MONGO_METRICS_PORT sets it too).
  */
 export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   const options: CliOptions = {
@@ -38,6 +42,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
       ? positive('EMBEDDED_MONGO_OPLOG_MB', env.EMBEDDED_MONGO_OPLOG_MB)
       : 256,
   };
+  if (env.EMBEDDED_MONGO_METRICS_PORT) argv = ['--metricsPort', env.EMBEDDED_MONGO_METRICS_PORT, ...argv];
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = inline ?? argv[++i];
@@ -52,7 +57,11 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
     else if (flag === '--advertise') options.advertise = value;
     else if (flag === '--oplogMinRetentionHours') options.oplogHours = positive(flag, value);
     else if (flag === '--oplogSize') options.oplogMB = positive(flag, value);
-    else throw new Error(`unknown option ${flag}\n${USAGE}`);
+    else if (flag === '--metricsPort') {
+      options.metricsPort = Number(value);
+      if (!Number.isInteger(options.metricsPort) || options.metricsPort < 0 || options.metricsPort > 65535)
+        throw new Error(`invalid --metricsPort ${value}`);
+    } else throw new Error(`unknown option ${flag}\n${USAGE}`);
   }
   return options;
 }
@@ -94,6 +103,10 @@ async function main(): Promise<void> {
     argv: process.argv,
   });
   running.server = server;
+  if (options.metricsPort !== undefined) {
+    const metrics = await listenForMetrics(options.metricsPort, options.host);
+    log('metrics listening', { port: metrics.port });
+  }
   process.stdout.write(`embedded-mongo waiting for connections at ${server.uri} (dbpath ${dbpath})\n`);
 }
 

@@ -71,6 +71,7 @@ export {
 } from './logger';
 export {
   createProcessMetrics,
+  gaugeReadOnScrape,
   httpMetrics,
   instrumentDatabase,
   LATENCY_BUCKETS,

@@ -1,3 +1,9 @@
 export { instrumentDatabase } from './database';
 export { httpMetrics, matchedRoute, metricsEndpoint } from './http';
-export { createProcessMetrics, LAG_BUCKETS, LATENCY_BUCKETS, type ProcessMetrics } from './registry';
+export {
+  createProcessMetrics,
+  gaugeReadOnScrape,
+  LAG_BUCKETS,
+  LATENCY_BUCKETS,
+  type ProcessMetrics,
+} from './registry';

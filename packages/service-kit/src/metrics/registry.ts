@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * One process's metrics (docs/observability.md): a registry of its own (tests run several services in one
@@ -38,4 +38,19 @@ export function createProcessMetrics(service: string): ProcessMetrics {
       registers: [registry],
     }),
   };
+}
+
+/** A gauge read when scraped (`read` runs only then): for what a process holds, at no cost per change. */
+export function gaugeReadOnScrape(
+  metrics: ProcessMetrics,
+  spec: { name: string; help: string; read: () => number },
+): void {
+  new Gauge({
+    name: spec.name,
+    help: spec.help,
+    registers: [metrics.registry],
+    collect() {
+      this.set(spec.read());
+    },
+  });
 }

@@ -7,6 +7,7 @@ import { viewsOf } from '../notifications/views';
 import { mongoAdapter } from './adapter';
 import { checkHandshake } from './handshake';
 import { sentRoom } from './registry';
+import { socketMetrics } from './socket-metrics';
 import { followRevocations } from './revocations';
 import type { NotificationServer, NotificationSocket } from './types';
 
@@ -28,6 +29,7 @@ export function attachSocketServer(server: HttpServer, ctx: NotificationsContext
   });
   if (ctx.registry.mode === 'adapter') io.adapter(mongoAdapter(ctx.deps.db));
   ctx.registry.bind(io);
+  socketMetrics(io, ctx.deps.metrics);
   io.use(checkHandshake(config.jwtSecret, revocations.list));
   io.on('connection', (socket) => {
     // The handshake has been checked and what it said is in `socket.data`: without this, socket.io keeps the
