@@ -16,6 +16,7 @@ import type { GatewayConfig } from './config';
 import { health, ready, status } from './health';
 import { bodySizeLimit, rateLimit, type RateLimits } from './limits';
 import type { Proxy } from './proxy';
+import { clientErrors } from './client-errors';
 import { gatewayMetrics } from './metrics';
 import { gatewayErrors, requestContext } from './request-context';
 import { routeOf, type Route } from './routes';
@@ -105,6 +106,7 @@ export function createApp(parts: GatewayParts): Koa {
   app.use(gatewayErrors);
   app.use(securityHeaders(config));
   app.use(corsPolicy(config.corsOrigins));
+  app.use(clientErrors(rateLimits, logger));
   app.use(async (ctx, next) => {
     const route = routeOf(ctx.method, ctx.path);
     ctx.state.route = route;

@@ -26,6 +26,7 @@ export const LIMITED_ROUTES = [
   'resetPassword',
   'changePassword',
   'reportBug',
+  'clientErrors',
 ] as const;
 export type LimitedRoute = (typeof LIMITED_ROUTES)[number];
 
@@ -41,6 +42,8 @@ export const ACCOUNT_KEYS: Record<LimitedRoute, 'email' | 'token' | 'caller'> = 
   resetPassword: 'token',
   changePassword: 'caller',
   reportBug: 'caller',
+  // Browser error reports (no token read): per IP only.
+  clientErrors: 'caller',
 };
 
 export interface RouteLimit {
@@ -84,6 +87,13 @@ const RATE_LIMIT_DEFAULTS: Record<LimitedRoute, { env: string; accountEnv: strin
     windowSeconds: 900,
   },
   reportBug: { env: 'REPORT_BUG', accountEnv: 'PER_ACCOUNT', perIp: 10, perAccount: 10, windowSeconds: 3600 },
+  clientErrors: {
+    env: 'CLIENT_ERRORS',
+    accountEnv: 'PER_ACCOUNT',
+    perIp: 30,
+    perAccount: 30,
+    windowSeconds: 300,
+  },
 };
 
 export interface RemoteConfig {

@@ -15,15 +15,18 @@ declare module 'koa' {
   interface DefaultState {
     /** Where the request went (set by the app's dispatch), for the latency histogram's route label. */
     route?: Route;
+    /** A route label set by a gateway endpoint of its own (client-errors). */
+    metricsRoute?: string;
   }
 }
 
 /**
  * The route label of a gateway request: which way it went, never the URL — `proxy:<service>` (with the rate
  * limited route's name), `socket:notifications`, `local` (health, status, the web app's files), `not-found`,
- * `bad-path`, or `gateway` for what the gateway answered before choosing (a CORS preflight).
+ * `bad-path`, `client-errors`, or `gateway` for what the gateway answered before choosing (a CORS preflight).
  */
 export function gatewayRoute(ctx: Context): string {
+  if (ctx.state.metricsRoute) return ctx.state.metricsRoute;
   const route = ctx.state.route;
   if (!route) return 'gateway';
   if (route.kind !== 'proxy') return route.kind;

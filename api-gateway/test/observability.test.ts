@@ -63,6 +63,7 @@ beforeAll(async () => {
       USERS_URLS: 'http://127.0.0.1:9',
       MONGODB_URI: env.MONGODB_URI,
       METRICS_PORT: '0',
+      RATE_LIMIT_CLIENT_ERRORS_PER_IP: '3',
     }),
     logDestination: gatewayLog.destination,
   });
@@ -162,5 +163,53 @@ describe('traces', () => {
       seriesCount(lagText, 'event_consumer_lag_seconds', { consumer: 'notifications.posts' }),
     ).toBeGreaterThanOrEqual(1);
     expect(lagText).toContain('socketio_sockets_held{service="notifications"} 0');
+  });
+});
+
+describe('browser errors', () => {
+  const report = (body: unknown): Promise<Response> =>
+    fetch(`${gateway.url}/api/client-errors`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('logs a valid report with the remote and version, refuses a bad one, and limits them per IP', async () => {
+    const valid = {
+      remote: 'mf-feed',
+      version: '0.1.0',
+      kind: 'boundary',
+      message: 'Cannot read properties of undefined',
+      stack: 'TypeError: Cannot read properties of undefined\n    at Feed (feed.js:1:2)',
+      path: '/feed',
+    };
+    const accepted = await report(valid);
+    expect(accepted.status).toBe(204);
+    const requestId = accepted.headers.get('x-request-id');
+    const line = gatewayLog.lines.find(
+      (entry) => entry.msg === 'browser error' && entry.requestId === requestId,
+    );
+    expect(line).toMatchObject({
+      remote: 'mf-feed',
+      version: '0.1.0',
+      kind: 'boundary',
+      page: '/feed',
+      level: 40,
+    });
+    expect(line?.traceId).toMatch(/^[\da-f]{32}$/);
+
+    const bad = await report({ ...valid, kind: 'other', remote: '<script>', message: 'x'.repeat(1001) });
+    expect(bad.status).toBe(400);
+    const fields = ((await bad.json()) as { errors: { field: string }[] }).errors.map((error) => error.field);
+    expect(fields.sort()).toEqual(['kind', 'message', 'remote']);
+    const unknown = await report({ ...valid, extra: 1 });
+    expect(unknown.status).toBe(400);
+    const logged = gatewayLog.lines.filter((entry) => entry.msg === 'browser error');
+    expect(logged).toHaveLength(1);
+
+    // The fourth report from this IP within the window (RATE_LIMIT_CLIENT_ERRORS_PER_IP=3).
+    const limited = await report(valid);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 });

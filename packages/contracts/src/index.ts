@@ -10,3 +10,4 @@ export * from './routes';
 export * from './session';
 export * from './users';
 export * from './screens';
+export * from './client-errors';
