@@ -3,7 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { sdk } from '@devcircle/sdk';
 import './styles';
 import { App } from './app/App';
+import { installErrorReporting } from './features/errors/reportErrors';
 import { warmUpSignedIn } from './features/remotes/warmUp';
+
+installErrorReporting();
 
 // The stored session is checked while, for a member, the screen's remote and first data are already on their way
 // (a visitor's landing needs neither: the remotes' locations are read when a remote screen first opens).

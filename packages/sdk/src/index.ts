@@ -1,5 +1,12 @@
 export * from './types';
 export { SDK_VERSION } from './version';
+export {
+  CLIENT_ERROR_REPORTS_PER_PAGE,
+  clientErrorReport,
+  createClientErrorReporter,
+  describeError,
+  type ClientErrorReporter,
+} from './client-errors';
 export { createSdk, type SdkOptions } from './create-sdk';
 export { sdk, getSdk } from './singleton';
 export {

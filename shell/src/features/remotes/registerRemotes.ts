@@ -28,6 +28,11 @@ async function fetchAndRegister(): Promise<RemotesManifest> {
  * remote users get is decided by the gateway's configuration, never by the shell's build. A failed read is
  * forgotten, so the next remote that asks (or a Retry) reads it again.
  */
+/** The remotes registered so far (undefined while none was asked for): whose files a failing script is. */
+export async function registeredRemotes(): Promise<RemotesManifest | undefined> {
+  return registration?.catch(() => undefined);
+}
+
 export function ensureRemotesRegistered(): Promise<RemotesManifest> {
   if (!registration) {
     registration = fetchAndRegister().catch((error: unknown) => {

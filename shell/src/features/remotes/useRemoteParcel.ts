@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { Parcel } from 'single-spa';
 import type { RemoteAppProps } from '@devcircle/sdk/remote';
+import { reportRemoteError } from '../errors/reportErrors';
 import { resetRemote } from './registerRemotes';
 import type { RemoteName } from '@devcircle/contracts';
 
@@ -47,6 +48,7 @@ export function useRemoteParcel(
     const fail = (error: unknown) => {
       if (!active) return;
       console.error(`[shell] remote "${remote}" failed`, error);
+      reportRemoteError(remote, error);
       setStatus('failed');
     };
     failRef.current = fail;
