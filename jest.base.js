@@ -16,6 +16,7 @@ const WORKSPACE_SOURCES = {
   '^@devcircle/sdk/remote$': 'packages/sdk/src/remote',
   '^@devcircle/sdk/dev$': 'packages/sdk/src/dev',
   '^@devcircle/ui$': 'packages/ui/src',
+  '^@devcircle/ui/post-card$': 'packages/ui/src/post-card',
   '\\.css$': 'test-support/style-stub.js',
 };
 

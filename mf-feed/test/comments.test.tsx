@@ -2,8 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import type { DevCircleSdk } from '@devcircle/sdk';
-import { CommentsSection } from '../src/features/comments/CommentsSection';
-import type { Post } from '../src/features/posts/types';
+import { CommentsSection, type Post } from '@devcircle/ui/post-card';
 import { publish, renderWithSdk, startWebBackend, type WebBackend } from './harness';
 import { holdRequests } from '../../test-support/hold-requests';
 

@@ -1,6 +1,6 @@
 import type { DevCircleSdk } from '@devcircle/sdk';
 import type { NewPost } from '@devcircle/contracts';
-import type { Post } from '../src/features/posts/types';
+import type { Post } from '@devcircle/ui/post-card';
 
 export { renderWithSdk, type RenderedScreen } from '../../test-support/render-with-sdk';
 export { startWebBackend, type WebBackend } from '../../test-support/web-backend';

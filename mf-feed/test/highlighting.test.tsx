@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DevCircleSdk } from '@devcircle/sdk';
-import { CodeBlock } from '../src/features/post-card/CodeBlock';
+import { CodeBlock } from '@devcircle/ui/post-card';
 import { renderWithSdk, startWebBackend, type WebBackend } from './harness';
 
 let backend: WebBackend;

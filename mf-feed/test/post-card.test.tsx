@@ -3,9 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import type { DevCircleSdk } from '@devcircle/sdk';
 import { FeedScreen } from '../src/features/feed/FeedScreen';
-import { CodeBlock } from '../src/features/post-card/CodeBlock';
-import { PostCard } from '../src/features/post-card/PostCard';
-import type { Post } from '../src/features/posts/types';
+import { CodeBlock, PostCard, type Post } from '@devcircle/ui/post-card';
 import { publish, renderWithSdk, startWebBackend, type WebBackend } from './harness';
 import { installIntersectionObserver } from './intersectionObserver';
 

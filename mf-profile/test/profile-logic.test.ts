@@ -10,7 +10,9 @@ const post = (id: number): ProfilePost => ({
   createdAt: '2026-11-21T12:00:00.000Z',
   likes: 0,
   likedByMe: false,
+  comments: [],
   commentsCount: 0,
+  hasMoreComments: false,
 });
 const posts = (from: number, to: number) =>
   Array.from({ length: from - to + 1 }, (_, index) => post(from - index));

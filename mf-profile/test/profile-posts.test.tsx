@@ -69,8 +69,7 @@ test('the owner deletes a post: gone from the list and the server, total and mor
     .getAttribute('href')
     ?.split('/')[2];
   await userEvent.click(within(newest).getByRole('button', { name: 'Delete post' }));
-  const dialog = screen.getByRole('dialog', { name: 'Delete Post' });
-  expect(dialog).toHaveTextContent('Are you sure you want to delete this post?');
+  const dialog = within(newest).getByRole('dialog', { name: 'Are you sure you want to delete this post?' });
   await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
   await waitFor(() => expect(screen.queryByText('Post 9')).not.toBeInTheDocument());
@@ -94,28 +93,47 @@ test('the owner deletes a post: gone from the list and the server, total and mor
   ]);
 });
 
-test('a post: author line, text as text with its line breaks, code in a <pre> with its badge, counts, details', async () => {
+test("a post is the feed's card: badge, highlighting, the 15-line fold, Copy, like (Likes follows), comments", async () => {
   const cyd = await signUpWithProfile(backend, 'cyd');
   const content = 'First <b>bold?</b>\nSecond line';
+  const code = Array.from({ length: 20 }, (_, index) => `const line${index + 1} = ${index + 1};`).join('\n');
   const post = await cyd.api.post<{ _id: string }>('/api/posts', {
     content,
-    codeSnippet: 'const answer = 42;',
+    codeSnippet: code,
     codeLanguage: 'javascript',
   });
   const fan = await signUpWithProfile(backend, 'fan');
-  await fan.api.put(`/api/posts/${post._id}/like`);
   await fan.api.post(`/api/posts/${post._id}/comment`, { text: 'Nice' });
 
   const view = renderWithSdk(fan, <ProfileScreen username="cyd" />);
   const article = await screen.findByRole('article', { name: 'Post by cyd' });
   expect(article.querySelector('p')?.textContent).toBe(content);
   expect(article.querySelector('b')).toBeNull();
-  expect(article.querySelector('pre')?.textContent).toBe('const answer = 42;');
-  expect(within(article).getByText('javascript')).toBeInTheDocument();
-  expect(within(article).getByText('1 like')).toBeInTheDocument();
-  expect(within(article).getByText('1 comment')).toBeInTheDocument();
-  expect(metric('Likes')).toBe('1');
   expect(within(article).getByRole('link', { name: 'cyd' })).toHaveAttribute('href', '/profile/cyd');
+
+  // The code block: its badge as the feed writes it, folded at 15 of 20 lines, highlighted, with Copy.
+  const snippet = within(article).getByRole('region', { name: 'JavaScript code snippet' });
+  expect(within(article).getByText('JavaScript')).toBeInTheDocument();
+  expect(snippet.textContent).toContain('line15');
+  expect(snippet.textContent).not.toContain('line16');
+  await userEvent.click(within(article).getByRole('button', { name: 'View full code (20 lines)' }));
+  expect(snippet.textContent).toContain('line20');
+  expect((await within(snippet).findAllByText('const'))[0]).toHaveClass('token', 'keyword');
+  expect(within(article).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+
+  // Like from the profile: the card and the Likes metric follow.
+  expect(metric('Likes')).toBe('0');
+  await userEvent.click(within(article).getByRole('button', { name: 'Like, 0 likes' }));
+  expect(await within(article).findByRole('button', { name: 'Like, 1 like' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  expect(metric('Likes')).toBe('1');
+
+  // Comments open in place.
+  await userEvent.click(within(article).getByRole('button', { name: '1 Comment' }));
+  expect(await within(article).findByText('Nice')).toBeInTheDocument();
+
   const details = within(article).getByRole('link', { name: 'View Details' });
   expect(details).toHaveAttribute('href', `/post/${post._id}`);
   await userEvent.click(details);

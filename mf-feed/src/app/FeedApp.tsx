@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { matchRoute, ROUTE_PATTERNS, ROUTES } from '@devcircle/contracts';
 import { lazyScreen, type RemoteAppProps } from '@devcircle/sdk/remote';
-import { preloadComments } from '../features/comments/LazyCommentsSection';
+import { preloadComments } from '@devcircle/ui/post-card';
 import { CreatePostSkeleton } from '../features/create-post/CreatePostSkeleton';
 import { FeedScreen } from '../features/feed/FeedScreen';
 import { PostDetailSkeleton } from '../features/post-detail/PostDetailSkeleton';

@@ -3,7 +3,7 @@ import { MessageCircle } from 'lucide-react';
 import type { CodeLanguage } from '@devcircle/contracts';
 import { useAuth } from '@devcircle/sdk/react';
 import { Avatar, Card, formatDate } from '@devcircle/ui';
-import { CodeBlock } from '../post-card/CodeBlock';
+import { CodeBlock } from '@devcircle/ui/post-card';
 import styles from './PostPreview.module.css';
 
 interface PostPreviewProps {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ROUTES, type CodeLanguage, type NewPost } from '@devcircle/contracts';
 import { useSdk } from '@devcircle/sdk/react';
-import { usePostsApi } from '../posts/api';
+import { usePostsApi } from '@devcircle/ui/post-card';
 import { codeTemplate } from './codeTemplates';
 
 /** The create-post form: text, language and snippet, and publishing them (§4 Create post, §5, §8). */

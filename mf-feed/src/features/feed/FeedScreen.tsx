@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Newspaper, RefreshCw, WifiOff } from 'lucide-react';
 import { ROUTES } from '@devcircle/contracts';
 import { AppLink, Button, EmptyState, Page, Spinner, VisuallyHidden, buttonClassName } from '@devcircle/ui';
-import { PostCard } from '../post-card/PostCard';
+import { PostCard } from '@devcircle/ui/post-card';
 import { FeedHeader } from './FeedHeader';
 import { PostCardSkeleton } from './PostCardSkeleton';
 import { WelcomeDialog } from './WelcomeDialog';

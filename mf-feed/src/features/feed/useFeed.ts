@@ -1,6 +1,5 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { usePostsApi } from '../posts/api';
-import type { Post } from '../posts/types';
+import { usePostsApi, type Post } from '@devcircle/ui/post-card';
 
 /** What the user sees when the first page fails, whatever the cause (product-spec §8). */
 export const FEED_ERROR_MESSAGE = 'Unable to load posts. Please try again.';

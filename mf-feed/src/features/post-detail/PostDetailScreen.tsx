@@ -2,7 +2,7 @@ import { FileQuestion } from 'lucide-react';
 import { ROUTES } from '@devcircle/contracts';
 import { useSdk } from '@devcircle/sdk/react';
 import { BackLink, Button, EmptyState, Page } from '@devcircle/ui';
-import { PostCard } from '../post-card/PostCard';
+import { PostCard } from '@devcircle/ui/post-card';
 import { PostDetailSkeleton } from './PostDetailSkeleton';
 import { usePost } from './usePost';
 import styles from './PostDetailScreen.module.css';

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '@devcircle/sdk';
-import { usePostsApi } from '../posts/api';
-import type { Post } from '../posts/types';
+import { usePostsApi, type Post } from '@devcircle/ui/post-card';
 
 export type PostState =
   { status: 'loading' } | { status: 'loaded'; post: Post } | { status: 'failed'; message: string };

@@ -2,9 +2,9 @@ import { useEffect } from 'react';
 import { FileCode, PenLine } from 'lucide-react';
 import { ROUTES } from '@devcircle/contracts';
 import { AppLink, Button, EmptyState, Spinner, buttonClassName } from '@devcircle/ui';
+import { PostCard } from '@devcircle/ui/post-card';
 import type { ProfilePost } from '../users/types';
 import type { PostList } from './pagination';
-import { ProfilePostItem } from './ProfilePostItem';
 import { useProfilePosts } from './useProfilePosts';
 import styles from './ProfilePosts.module.css';
 
@@ -16,11 +16,14 @@ export interface ProfilePostsProps {
   unavailable?: boolean;
   /** A post was deleted (the screen adjusts its counts). */
   onDeleted(post: ProfilePost): void;
+  /** A post's likes changed by `delta` (the screen's Likes metric follows). */
+  onLikesChanged(delta: number): void;
 }
 
 /** The Posts tab: 8 at a time with 'Load More Posts', the end divider, the owner's delete and empty prompt. */
-export function ProfilePosts({ username, initial, isOwner, unavailable, onDeleted }: ProfilePostsProps) {
-  const { posts, pagination, loadingMore, loadMore, deletePost } = useProfilePosts(username, initial);
+export function ProfilePosts(props: ProfilePostsProps) {
+  const { username, initial, isOwner, unavailable, onDeleted, onLikesChanged } = props;
+  const { posts, pagination, loadingMore, loadMore, removed, changed } = useProfilePosts(username, initial);
   const drained = posts.length === 0 && pagination.hasMore;
 
   // Every listed post deleted while the server has more: fetch them rather than claim there are none.
@@ -67,10 +70,14 @@ export function ProfilePosts({ username, initial, isOwner, unavailable, onDelete
     );
   }
 
-  const remove = async (post: ProfilePost) => {
-    const deleted = await deletePost(post);
-    if (deleted) onDeleted(post);
-    return deleted;
+  // The feed's card (issue 21: one post card everywhere); it shows the owner's delete itself.
+  const deleted = (post: ProfilePost) => {
+    removed(post._id);
+    onDeleted(post);
+  };
+  const updated = (before: ProfilePost, after: ProfilePost) => {
+    changed(after);
+    if (after.likes !== before.likes) onLikesChanged(after.likes - before.likes);
   };
 
   return (
@@ -81,7 +88,11 @@ export function ProfilePosts({ username, initial, isOwner, unavailable, onDelete
       <ul className={styles.list} aria-label="Posts">
         {posts.map((post) => (
           <li key={post._id} className={styles.item}>
-            <ProfilePostItem post={post} onDelete={isOwner ? () => remove(post) : undefined} />
+            <PostCard
+              post={post}
+              onChange={(after) => updated(post, after)}
+              onDeleted={() => deleted(post)}
+            />
           </li>
         ))}
       </ul>

@@ -5,8 +5,8 @@ import { appendPage, nextPage, removePost, type PostList } from './pagination';
 
 /**
  * A profile's posts, seeded with the first page that came with the profile: 'Load More Posts' appends the
- * next page, a delete removes one and recalculates the figures. Load-more and delete failures are only
- * logged (product-spec §8).
+ * next page, a delete (made by the post card) removes one and recalculates the figures, a like or a comment
+ * replaces the post. Load-more failures are only logged (product-spec §8).
  */
 export function useProfilePosts(username: string, initial: PostList) {
   const api = useUsersApi();
@@ -31,20 +31,18 @@ export function useProfilePosts(username: string, initial: PostList) {
     }
   }, [api, username]);
 
-  /** Deletes on the server; true when it is gone (the list is then updated). */
-  const deletePost = useCallback(
-    async (post: ProfilePost): Promise<boolean> => {
-      try {
-        await api.deletePost(post._id);
-        setList((current) => removePost(current, post._id));
-        return true;
-      } catch (error) {
-        console.error('Failed to delete post', error);
-        return false;
-      }
-    },
-    [api],
+  /** The card deleted a post on the server: the list drops it and recalculates its figures. */
+  const removed = useCallback((postId: string) => setList((current) => removePost(current, postId)), []);
+
+  /** The card's post as the server now has it (a like, a comment). */
+  const changed = useCallback(
+    (post: ProfilePost) =>
+      setList((current) => ({
+        ...current,
+        posts: current.posts.map((listed) => (listed._id === post._id ? post : listed)),
+      })),
+    [],
   );
 
-  return { ...list, loadingMore, loadMore, deletePost };
+  return { ...list, loadingMore, loadMore, removed, changed };
 }

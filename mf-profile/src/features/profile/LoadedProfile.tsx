@@ -42,6 +42,13 @@ export function LoadedProfile({ data, version, update, refetch }: LoadedProfileP
       },
     }));
 
+  // A like given or taken back on one of the posts: the Likes metric counts the likes the posts received.
+  const afterLike = (delta: number) =>
+    update((current) => ({
+      ...current,
+      stats: current.stats && { ...current.stats, likes: Math.max(0, current.stats.likes + delta) },
+    }));
+
   if (!data.canView) {
     return (
       <div className={styles.profile}>
@@ -78,6 +85,7 @@ export function LoadedProfile({ data, version, update, refetch }: LoadedProfileP
                 isOwner={owner}
                 unavailable={data.postsUnavailable}
                 onDeleted={afterDelete}
+                onLikesChanged={afterLike}
               />
             ),
           },

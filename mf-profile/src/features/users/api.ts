@@ -48,9 +48,6 @@ export function createUsersApi(api: ApiClient) {
       }),
     follow: (username: string) => api.put<FollowAnswer>(`${userPath(username)}/follow`),
     unfollow: (username: string) => api.put<FollowAnswer>(`${userPath(username)}/unfollow`),
-    /** A post of the profile's owner (posts service, `DELETE /api/posts/:id`). */
-    deletePost: (postId: string) =>
-      api.delete<{ message: string }>(`/api/posts/${encodeURIComponent(postId)}`),
     updateProfile: (userId: string, edit: ProfileEdit) =>
       api.put<PublicUser>(`/api/users/${encodeURIComponent(userId)}`, edit, {
         fallbackMessage: 'Failed to update profile',

@@ -1,4 +1,5 @@
-import type { Post, ProfileAnswer, PublicUser, RestrictedUser } from '@devcircle/contracts';
+import type { ProfileAnswer, PublicUser, RestrictedUser } from '@devcircle/contracts';
+import type { Post } from '@devcircle/ui/post-card';
 
 /**
  * A profile as the screens read it: the contract's ProfileUser without narrowing first. What a restricted
@@ -6,19 +7,8 @@ import type { Post, ProfileAnswer, PublicUser, RestrictedUser } from '@devcircle
  */
 export type ProfileView = RestrictedUser & Partial<Omit<PublicUser, keyof RestrictedUser>>;
 
-/** What the profile shows of a post (the answer carries whole posts). */
-export type ProfilePost = Pick<
-  Post,
-  | '_id'
-  | 'author'
-  | 'content'
-  | 'codeSnippet'
-  | 'codeLanguage'
-  | 'createdAt'
-  | 'likes'
-  | 'likedByMe'
-  | 'commentsCount'
->;
+/** A post of the profile: the answer carries whole posts, shown with the feed's own card (issue 21). */
+export type ProfilePost = Post;
 
 /** The profile answer as the screens hold it: its user and posts read as above. */
 export type ProfileResponse = Omit<ProfileAnswer, 'user' | 'posts'> & {

@@ -1,0 +1,23 @@
+/**
+ * `@devcircle/ui/post-card`: the one post card (author line, text, code block with badge, highlighting, Copy and
+ * the 15-line fold, like, comments, share), used by the feed, the post page and the profile's Posts tab (issue 21:
+ * one card everywhere). It lives in the UI kit because two remotes show it and a remote imports no other remote.
+ *
+ * A subpath of its own, not part of `@devcircle/ui`'s index: the index is a federation singleton that the shell
+ * provides whole, and the shell never shows a post. This entry is bundled by the remotes that use it (its
+ * highlighter grammars and comments are chunks of their own, loaded when a card needs them); the kit's
+ * components it uses come through `@devcircle/ui`, so they stay the shared copy.
+ */
+export { PostCard, type PostCardProps } from './card/PostCard';
+export { CodeBlock, CODE_PREVIEW_LINES, type CodeBlockProps } from './card/CodeBlock';
+export { commentsLabel } from './card/PostActions';
+export { preloadComments } from './comments/LazyCommentsSection';
+export { CommentsSection, type CommentsSectionProps } from './comments/CommentsSection';
+export {
+  createPostsApi,
+  usePostsApi,
+  FIRST_PAGE_TIMEOUT_MS,
+  LATER_PAGE_TIMEOUT_MS,
+  type PostsApi,
+} from './posts/api';
+export type { Comment, Post } from './posts/types';
