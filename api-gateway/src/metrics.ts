@@ -44,6 +44,13 @@ export interface MetricsListener {
   stop(): Promise<void>;
 }
 
+/** `METRICS_PORT` (unset: no metrics listener; 0: a free port) and `METRICS_HOST` (default 127.0.0.1). */
+export function metricsSettings(env: NodeJS.ProcessEnv): { port?: number; host: string } {
+  const host = env.METRICS_HOST || '127.0.0.1';
+  if (env.METRICS_PORT === undefined || env.METRICS_PORT === '') return { host };
+  return { port: readInteger(env, 'METRICS_PORT', 0), host };
+}
+
 /**
  * `/metrics` on a listener of its own, never on the public one (the gateway faces the internet: its metrics
  * name its routes and load). `METRICS_PORT` turns it on (0: a free port); `METRICS_HOST` is 127.0.0.1 unless set
@@ -54,9 +61,8 @@ export async function listenForMetrics(
   env: NodeJS.ProcessEnv,
   logger: Logger,
 ): Promise<MetricsListener | undefined> {
-  if (env.METRICS_PORT === undefined || env.METRICS_PORT === '') return undefined;
-  const port = readInteger(env, 'METRICS_PORT', 0);
-  const host = env.METRICS_HOST || '127.0.0.1';
+  const { port, host } = metricsSettings(env);
+  if (port === undefined) return undefined;
   const server = http.createServer((req, res) => {
     if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');

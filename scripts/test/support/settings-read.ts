@@ -1,5 +1,6 @@
 import { loadBaseConfig, serviceHost, servicePort, type ServiceName } from '@devcircle/service-kit';
 import { loadConfig as loadGatewayConfig } from '../../../api-gateway/src/config';
+import { metricsSettings as gatewayMetricsSettings } from '../../../api-gateway/src/metrics';
 import { parseArgs as parseDatabaseArgs } from '../../../packages/embedded-mongo/src/cli';
 import { loadAuthSettings } from '../../../services/auth/src/config';
 import { realtimeMode } from '../../../services/notifications/src/realtime/adapter';
@@ -32,6 +33,7 @@ export function settingsRead(part: ProcessPart['name']): Set<string> {
   loadBaseConfig(env);
   if (part === 'gateway') {
     loadGatewayConfig(env);
+    gatewayMetricsSettings(env);
     return read;
   }
   servicePort(part as ServiceName, env);
