@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { announce, finish, parseRunArgs, step, type Check } from '../shared/runner';
+import { announce, finish, parseRunArgs, step, type Check, runMain } from '../shared/runner';
 import { formatCount } from '../shared/stats';
 import { FULL, QUICK } from './config';
 import { alternate, failuresOf, idleCpu, type Target } from './measure';
@@ -254,10 +254,4 @@ async function main(): Promise<number> {
   );
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    console.error(`\nbenchmark failed: ${err.stack ?? err.message}`);
-    process.exit(1);
-  },
-);
+runMain(main);

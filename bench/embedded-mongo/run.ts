@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { FULL, QUICK, type BenchConfig } from './config';
 import { REPORT_METHOD, reportDetails, resultTables } from './report';
 import { emptyResults, type ScenarioResults } from './results';
-import { announce, finish, step } from '../shared/runner';
+import { announce, finish, step, runMain } from '../shared/runner';
 import { benchFinds } from './scenario-finds';
 import { benchIdle } from './scenario-idle';
 import { benchInserts } from './scenario-inserts';
@@ -59,7 +59,7 @@ function parseArgs(argv: string[]): Args {
   };
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<number> {
   const argv = process.argv.slice(2);
   const args = parseArgs(argv);
   const config = args.quick ? QUICK : FULL;
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   for (const name of args.only) await step(name, () => SCENARIOS[name](config, results));
   const totalSeconds = (performance.now() - started) / 1000;
   const tables = resultTables(results).filter((table) => table.rows.length > 0);
-  await finish(
+  return finish(
     {
       title: 'embedded-mongo benchmarks',
       generator: 'bench/embedded-mongo/run.ts',
@@ -94,7 +94,4 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-main().catch((err: Error) => {
-  console.error(`\nbenchmark failed: ${err.stack ?? err.message}`);
-  process.exit(1);
-});
+runMain(main);

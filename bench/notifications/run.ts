@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setServerNodeArgs } from '../embedded-mongo/server-process';
-import { announce, finish, parseRunArgs, step } from '../shared/runner';
+import { announce, finish, parseRunArgs, step, runMain } from '../shared/runner';
 import { FULL, QUICK } from './config';
 import { registerMembers } from './members';
 import { REPORT_METHOD, reportDetails, resultTables } from './report';
@@ -139,10 +139,4 @@ async function main(): Promise<number> {
   );
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    console.error(`\nbenchmark failed: ${err.stack ?? err.message}`);
-    process.exit(1);
-  },
-);
+runMain(main);

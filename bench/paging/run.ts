@@ -4,7 +4,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { processCpuSeconds } from '../shared/proc';
-import { announce, finish, parseRunArgs, step, type Check } from '../shared/runner';
+import { announce, finish, parseRunArgs, step, type Check, runMain } from '../shared/runner';
 import { formatCount, formatMs, summarize } from '../shared/stats';
 import { left, right, type Table } from '../shared/table';
 import { FULL, QUICK } from '../posts/config';
@@ -117,10 +117,4 @@ async function main(): Promise<number> {
   );
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    console.error(`\nbenchmark failed: ${err.stack ?? err.message}`);
-    process.exit(1);
-  },
-);
+runMain(main);

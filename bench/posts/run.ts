@@ -4,7 +4,7 @@
  * a post answer that is not bounded).
  */
 import { performance } from 'node:perf_hooks';
-import { announce, finish, parseRunArgs, step } from '../shared/runner';
+import { announce, finish, parseRunArgs, step, runMain } from '../shared/runner';
 import { FULL, QUICK } from './config';
 import { sampleMemory } from './memory';
 import { REPORT_METHOD, reportDetails, resultTables } from './report';
@@ -61,10 +61,4 @@ async function main(): Promise<number> {
   );
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    console.error(`\nbenchmark failed: ${err.stack ?? err.message}`);
-    process.exit(1);
-  },
-);
+runMain(main);

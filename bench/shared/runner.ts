@@ -69,3 +69,17 @@ export async function finish(report: Report, out: string, checks: Check[] = []):
   for (const check of failed) console.error(`CHECK FAILED: ${check.check}: ${check.detail}`);
   return failed.length === 0 ? 0 : 1;
 }
+
+/**
+ * Runs a benchmark's `main` and exits with its code (a failed check: 1), or prints the error and exits with 1: a
+ * benchmark's processes and servers never keep it alive after its report.
+ */
+export function runMain(main: () => Promise<number | void>): void {
+  main().then(
+    (code) => process.exit(code ?? 0),
+    (err: Error) => {
+      console.error(`\nbenchmark failed: ${err.stack ?? err.message}`);
+      process.exit(1);
+    },
+  );
+}

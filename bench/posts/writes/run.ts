@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { processCpuSeconds } from '../../shared/proc';
-import { announce, finish, parseRunArgs, step, type Check } from '../../shared/runner';
+import { announce, finish, parseRunArgs, step, type Check, runMain } from '../../shared/runner';
 import { formatCount, formatMs, formatRate } from '../../shared/stats';
 import { left, right, type Table } from '../../shared/table';
 import { checkCounts, seedWrites, type WritesSeed } from './data';
@@ -221,10 +221,4 @@ async function main(): Promise<number> {
   );
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: Error) => {
-    console.error(`\nbenchmark failed: ${err.stack ?? err.message}`);
-    process.exit(1);
-  },
-);
+runMain(main);
