@@ -70,6 +70,7 @@ export {
   type RequestLoggerOptions,
 } from './logger';
 export {
+  BoundHistogram,
   createProcessMetrics,
   gaugeReadOnScrape,
   httpMetrics,

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Histogram } from 'prom-client';
+import type { BoundHistogram } from '../metrics';
 import { parseTraceparent } from '../tracing';
 import type { LogEntry } from './event';
 
@@ -19,12 +19,9 @@ export class ConsumerReporter {
   constructor(
     private readonly logger: Logger,
     /** The process's consumer lag histogram, and this consumer's name in it. */
-    lag?: { histogram: Histogram<'consumer'>; consumer: string },
+    lag?: { histogram: BoundHistogram<'consumer'>; consumer: string },
   ) {
-    if (lag) {
-      const child = lag.histogram.labels({ consumer: lag.consumer });
-      this.observeLag = (seconds) => child.observe(seconds);
-    }
+    this.observeLag = lag?.histogram.child({ consumer: lag.consumer });
   }
 
   databaseUnreachable(err: unknown): void {

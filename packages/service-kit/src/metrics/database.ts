@@ -4,7 +4,8 @@ import type {
   ConnectionCheckOutFailedEvent,
   MongoClient,
 } from 'mongodb';
-import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
+import { BoundHistogram } from './histogram';
 import { LATENCY_BUCKETS } from './registry';
 
 /**
@@ -15,18 +16,18 @@ import { LATENCY_BUCKETS } from './registry';
  * and needs one map entry per connection in use.
  */
 export function instrumentDatabase(client: MongoClient, registry: Registry): void {
-  const held = new Histogram({
+  const held = new BoundHistogram({
     name: 'mongodb_operation_duration_seconds',
     help: 'How long an operation holds its pooled connection (check-out to check-in)',
     buckets: LATENCY_BUCKETS,
     registers: [registry],
-  });
-  const wait = new Histogram({
+  }).child({});
+  const wait = new BoundHistogram({
     name: 'mongodb_pool_checkout_wait_seconds',
     help: 'How long an operation waited for a pooled connection (a full pool makes this grow)',
     buckets: LATENCY_BUCKETS,
     registers: [registry],
-  });
+  }).child({});
   const failures = new Counter({
     name: 'mongodb_pool_checkout_failures_total',
     help: 'Connection check-outs that failed, by reason',
@@ -49,14 +50,14 @@ export function instrumentDatabase(client: MongoClient, registry: Registry): voi
   client.on('connectionClosed', () => (open = Math.max(0, open - 1)));
   client.on('connectionCheckedOut', (event: ConnectionCheckedOutEvent) => {
     checkedOut.set(event.connectionId as number, performance.now());
-    wait.observe(event.durationMS / 1000);
+    wait(event.durationMS / 1000);
   });
   client.on('connectionCheckedIn', (event: ConnectionCheckedInEvent) => {
     const id = event.connectionId as number;
     const since = checkedOut.get(id);
     if (since === undefined) return;
     checkedOut.delete(id);
-    held.observe((performance.now() - since) / 1000);
+    held((performance.now() - since) / 1000);
   });
   client.on('connectionCheckOutFailed', (event: ConnectionCheckOutFailedEvent) =>
     failures.inc({ reason: String(event.reason) }),

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
-import type { Histogram, LabelValues } from 'prom-client';
 import type { Registry } from 'prom-client';
+import type { BoundHistogram } from './histogram';
 
 type HttpLabels = 'method' | 'route' | 'status';
 type Observer = (value: number) => void;
@@ -10,15 +10,16 @@ type Observer = (value: number) => void;
  * raw URL (one series per route, not per post id). Each label combination's child is looked up once and then
  * found by one string key, so a request costs a map lookup and the histogram's bucket walk.
  */
-export function httpMetrics(histogram: Histogram<HttpLabels>, routeOf: (ctx: Context) => string): Middleware {
+export function httpMetrics(
+  histogram: BoundHistogram<HttpLabels>,
+  routeOf: (ctx: Context) => string,
+): Middleware {
   const children = new Map<string, Observer>();
   const observerFor = (method: string, route: string, status: number): Observer => {
     const key = `${method} ${status} ${route}`;
     let observe = children.get(key);
     if (!observe) {
-      const labels: LabelValues<HttpLabels> = { method, route, status };
-      const child = histogram.labels(labels);
-      observe = (value) => child.observe(value);
+      observe = histogram.child({ method, route, status });
       children.set(key, observe);
     }
     return observe;

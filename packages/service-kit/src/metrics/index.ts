@@ -1,4 +1,5 @@
 export { instrumentDatabase } from './database';
+export { BoundHistogram } from './histogram';
 export { httpMetrics, matchedRoute, metricsEndpoint } from './http';
 export {
   createProcessMetrics,

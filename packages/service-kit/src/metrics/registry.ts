@@ -1,4 +1,5 @@
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { BoundHistogram } from './histogram';
 
 /**
  * One process's metrics (docs/observability.md): a registry of its own (tests run several services in one
@@ -8,8 +9,8 @@ import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
  */
 export interface ProcessMetrics {
   readonly registry: Registry;
-  readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
-  readonly consumerLag: Histogram<'consumer'>;
+  readonly httpDuration: BoundHistogram<'method' | 'route' | 'status'>;
+  readonly consumerLag: BoundHistogram<'consumer'>;
 }
 
 /** Latency buckets in seconds: 1 ms to 10 s, finer where our requests are (a few ms). */
@@ -23,17 +24,15 @@ export function createProcessMetrics(service: string): ProcessMetrics {
   collectDefaultMetrics({ register: registry });
   return {
     registry,
-    httpDuration: new Histogram({
+    httpDuration: new BoundHistogram({
       name: 'http_request_duration_seconds',
       help: 'HTTP requests by method, matched route pattern and status: time to the last middleware',
-      labelNames: ['method', 'route', 'status'],
       buckets: LATENCY_BUCKETS,
       registers: [registry],
     }),
-    consumerLag: new Histogram({
+    consumerLag: new BoundHistogram({
       name: 'event_consumer_lag_seconds',
       help: "Seconds between an event's createdAt and its handling, by consumer",
-      labelNames: ['consumer'],
       buckets: LAG_BUCKETS,
       registers: [registry],
     }),

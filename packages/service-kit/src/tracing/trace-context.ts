@@ -49,7 +49,7 @@ function randomHex(bytes: number): string {
   const hex = POOL.toString('hex', used, used + bytes);
   used += bytes;
   // All zero is invalid; with 8 random bytes it is a 2^-64 chance, but cheap to rule out.
-  return /^0+$/.test(hex) ? randomHex(bytes) : hex;
+  return hex === ZERO_SPAN || hex === ZERO_TRACE ? randomHex(bytes) : hex;
 }
 
 /** This hop's context: the parent's trace with a new span id, or a new sampled trace when there is no parent. */
