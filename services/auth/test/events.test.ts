@@ -36,6 +36,8 @@ test('a registration records account.registered with the account id, names and c
       username: 'Grace_H',
       displayName: 'Grace_H',
       createdAt: new Date(user.createdAt),
+      // The request's W3C trace context, carried to the event's consumers (docs/observability.md).
+      traceparent: expect.stringMatching(/^00-[\da-f]{32}-[\da-f]{16}-01$/),
     },
   ]);
   // A refused registration records nothing.

@@ -62,6 +62,8 @@ test('the link creates the account and signs in: 201 with the token and the user
       username: 'Ada_Lovelace',
       displayName: 'Ada_Lovelace',
       createdAt: new Date(user.createdAt),
+      // The request's W3C trace context, carried to the event's consumers (docs/observability.md).
+      traceparent: expect.stringMatching(/^00-[\da-f]{32}-[\da-f]{16}-01$/),
     },
   ]);
   expect(await pendingCount('ada@example.com')).toBe(0);

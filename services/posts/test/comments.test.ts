@@ -69,6 +69,8 @@ test('a comment is added trimmed, newest first, and recorded as an event', async
     postAuthorId: oid(author.id),
     commentId: oid(reply.body.comments[0]._id),
     createdAt: expect.any(Date),
+    // The request's W3C trace context, carried to the event's consumers (docs/observability.md).
+    traceparent: expect.stringMatching(/^00-[\da-f]{32}-[\da-f]{16}-01$/),
   });
 });
 
