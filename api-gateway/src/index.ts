@@ -2,7 +2,11 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import {
   closeServer,
+  continueTrace,
   createLogger,
+  formatTraceparent,
+  parseTraceparent,
+  TRACEPARENT_HEADER,
   createProcessMetrics,
   instrumentDatabase,
   type LogDestination,
@@ -104,6 +108,9 @@ export async function createGateway(
       return;
     }
     const { requestId } = prepareForwarding(req, config.trustProxyHops);
+    // The upgrade's trace, as for a request: continued or started, and forwarded as this hop.
+    const trace = continueTrace(parseTraceparent(req.headers[TRACEPARENT_HEADER] as string | undefined));
+    req.headers[TRACEPARENT_HEADER] = formatTraceparent(trace);
     // Only for the log line (the signature and expiry: no wait for a revocation catch-up before proxying). The
     // handshake makes the whole check (service-kit's) and decides.
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
@@ -113,6 +120,7 @@ export async function createGateway(
     logger.info(
       {
         requestId,
+        traceId: trace.traceId,
         method: req.method,
         path: pathname,
         upgrade: req.headers.upgrade,

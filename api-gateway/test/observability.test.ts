@@ -107,6 +107,10 @@ describe('metrics', () => {
     const postsSeries = { method: 'GET', route: '/api/posts/:id', status: '404', service: 'posts' };
     expect(seriesCount(postsText, 'http_request_duration_seconds', postsSeries)).toBe(1);
     expect(postsText).toContain('mongodb_operation_duration_seconds_count');
+    // BoundHistogram's exposition: cumulative buckets up to +Inf, which counts every observation.
+    expect(postsText).toMatch(
+      /^http_request_duration_seconds_bucket\{[^}]*route="\/api\/posts\/:id"[^}]*le="\+Inf"[^}]*\} 1$/m,
+    );
   });
 
   it("the gateway's public listener does not serve /metrics", async () => {
