@@ -41,8 +41,11 @@ test('without a filter it lists nobody and invites a search; the first call asks
   const searches = watchUserSearches();
   await openExplore();
 
-  expect(screen.getByRole('heading', { level: 1, name: 'explore' })).toBeInTheDocument();
+  const title = screen.getByRole('heading', { level: 1, name: 'explore' });
   expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  // The centred reading column, as on every other screen (issue 21), not the full page width.
+  expect(title.parentElement).toHaveClass('page', 'reading');
+  expect(title.parentElement).not.toHaveClass('wide');
   expect(searchbox()).toHaveAttribute('placeholder', 'Search developers...');
   expect(screen.getByText('Enter a search term or select a skill to find developers.')).toBeInTheDocument();
   expect(screen.queryByRole('list', { name: 'Developers' })).not.toBeInTheDocument();
@@ -52,9 +55,9 @@ test('without a filter it lists nobody and invites a search; the first call asks
   expect(screen.queryByRole('button', { name: 'Clear' })).not.toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Clear search' })).not.toBeInTheDocument();
   expect(searches.queries()).toEqual(['']);
-  // The newest 50 fill the skill dropdown.
-  expect(within(skillSelect()).getByRole('option', { name: 'All Skills' })).toBeInTheDocument();
-  expect(within(skillSelect()).getByRole('option', { name: 'Fortran-nf' })).toBeInTheDocument();
+  // No results loaded: the skill dropdown has no skills yet (it offers those of the loaded results, §2).
+  const options = within(skillSelect()).getAllByRole('option');
+  expect(options.map((option) => option.textContent)).toEqual(['All Skills']);
 });
 
 test('typing searches after 500 ms of quiet, once, and the loading view stays about 1 s', async () => {
@@ -100,34 +103,44 @@ test('Search (and Enter) search at once, without waiting for the debounce', asyn
   await screen.findByText('1 developer(s) found matching "nowcar"');
 });
 
-test('the skill dropdown holds the distinct sorted skills and filters at once', async () => {
+const skillOptionTexts = () =>
+  within(skillSelect())
+    .getAllByRole('option')
+    .map((option) => option.textContent ?? '');
+
+test('the skill dropdown holds the distinct sorted skills of the loaded results and filters at once', async () => {
   await developer(backend, 'sklone', { skills: ['Zig-skl', 'elm-skl'] });
   await developer(backend, 'skltwo', { skills: ['ELM-skl', 'Ada-skl'] });
   await developer(backend, 'sklthree', { skills: ['elm-skl'] });
+  // Another member's skill, not among the results below: never offered (issue 21).
+  await developer(backend, 'othermember', { skills: ['Cobol-other'] });
   const searches = watchUserSearches();
   await openExplore();
   const user = userEvent.setup();
 
-  const options = within(skillSelect())
-    .getAllByRole('option')
-    .map((option) => option.textContent ?? '');
+  await user.type(searchbox(), 'skl{Enter}');
+  expect(await screen.findByText('3 developer(s) found matching "skl"')).toBeInTheDocument();
+  const options = skillOptionTexts();
   expect(options[0]).toBe('All Skills');
-  const ours = options.filter((option) => option.endsWith('-skl'));
-  expect(ours.map((option) => option.toLowerCase())).toEqual(['ada-skl', 'elm-skl', 'zig-skl']);
-  const sorted = [...options.slice(1)].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
-  expect(options.slice(1)).toEqual(sorted);
+  // Distinct case-insensitively, sorted, and only the results' skills.
+  expect(options.slice(1).map((option) => option.toLowerCase())).toEqual(['ada-skl', 'elm-skl', 'zig-skl']);
 
   await user.selectOptions(skillSelect(), 'Zig-skl');
   // Sent by the choice itself, with no debounce.
-  expect(searches.calls.map((entry) => entry.query)).toContain('?skill=Zig-skl');
-  expect(await screen.findByText('1 developer(s) found with skill "Zig-skl"')).toBeInTheDocument();
+  expect(searches.calls.map((entry) => entry.query)).toContain('?search=skl&skill=Zig-skl');
+  expect(
+    await screen.findByText('1 developer(s) found matching "skl" with skill "Zig-skl"'),
+  ).toBeInTheDocument();
   expect(cardNames()).toEqual(['sklone']);
+  // Now the results are sklone's: its skills, the chosen one kept.
+  expect(skillOptionTexts().slice(1)).toEqual(['elm-skl', 'Zig-skl']);
 
   // Case-insensitive exact: 'elm-skl' finds all three spellings, and not a longer skill.
   await developer(backend, 'sklfour', { skills: ['elm-skl-extra'] });
-  const elm = ours.find((option) => option.toLowerCase() === 'elm-skl')!;
-  await user.selectOptions(skillSelect(), elm);
-  expect(await screen.findByText(`3 developer(s) found with skill "${elm}"`)).toBeInTheDocument();
+  await user.selectOptions(skillSelect(), 'elm-skl');
+  expect(
+    await screen.findByText('3 developer(s) found matching "skl" with skill "elm-skl"'),
+  ).toBeInTheDocument();
   expect(cardNames()).toEqual(['sklthree', 'skltwo', 'sklone']);
 });
 
@@ -139,9 +152,9 @@ test('a term and a skill together: both must match, and the counter names both',
   await openExplore();
   const user = userEvent.setup();
 
+  await user.type(searchbox(), 'both{Enter}');
+  await screen.findByText(/^\d developer\(s\) found matching "both"$/);
   await user.selectOptions(skillSelect(), 'Rust-both');
-  await screen.findByText('3 developer(s) found with skill "Rust-both"');
-  await user.type(searchbox(), 'both');
   expect(
     await screen.findByText('2 developer(s) found matching "both" with skill "Rust-both"'),
   ).toBeInTheDocument();
@@ -174,8 +187,9 @@ test('the clear button empties the box; Clear drops both the term and the skill'
   expect(await screen.findByText('Search for developers')).toBeInTheDocument();
   expect(screen.queryByText(/developer\(s\) found/)).not.toBeInTheDocument();
 
+  await user.type(searchbox(), 'clr{Enter}');
+  await screen.findByText(/^\d developer\(s\) found matching "clr"$/);
   await user.selectOptions(skillSelect(), 'Perl-clr');
-  await user.type(searchbox(), 'clr');
   await screen.findByText('1 developer(s) found matching "clr" with skill "Perl-clr"');
   await user.click(screen.getByRole('button', { name: 'Clear' }));
   expect(searchbox()).toHaveValue('');

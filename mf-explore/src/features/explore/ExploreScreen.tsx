@@ -7,7 +7,7 @@ import { SkillFilter } from './SkillFilter';
 import { useExplore } from './useExplore';
 import styles from './ExploreScreen.module.css';
 
-/** /explore: search developers by text and (on desktop) by skill. */
+/** /explore: search developers by text and (on desktop) by skill; in the reading column like every screen. */
 export function ExploreScreen() {
   const phone = useMediaQuery(PHONE_QUERY);
   const explore = useExplore();
@@ -16,7 +16,7 @@ export function ExploreScreen() {
   const showClear = explore.filterActive && (!phone || explore.skill !== '');
 
   return (
-    <Page width="wide">
+    <Page>
       <h1 className={styles.title}>{phone ? 'discover' : 'explore'}</h1>
 
       <div className={styles.toolbar}>

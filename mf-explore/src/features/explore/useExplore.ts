@@ -12,8 +12,9 @@ import type { ExploreView } from './types';
 const EVERYONE = { search: '', skill: '' };
 
 /**
- * The explore screen's state. The newest 50 (loaded once) only say whether anyone else has joined and fill
- * the skill dropdown; developers are listed only for a search term or a skill. The term is searched after
+ * The explore screen's state. The newest 50 (loaded once) only say whether anyone else has joined; developers
+ * are listed only for a search term or a skill, and the skill dropdown offers the skills of those loaded results
+ * (§2, issue 21), not every member's. The term is searched after
  * 500 ms of quiet (or at once with Search), and the loading view lingers 1 s so a fast answer does not flash.
  */
 export function useExplore() {
@@ -80,7 +81,7 @@ export function useExplore() {
     setTerm,
     skill,
     setSkill,
-    skills: skillOptions([...everyone.users, ...results.users], skill),
+    skills: skillOptions(filtered ? results.users : [], skill),
     filterActive,
     view,
     counter,
