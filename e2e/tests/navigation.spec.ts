@@ -31,7 +31,9 @@ test('at 375 px the bottom tab bar shows its five items and the rail does not', 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
-test('at 1280 px the rail is visible and the tab bar is not; rail items navigate', async ({ page }) => {
+test('at 1280 and at 800 px the rail is visible and the tab bar is not; rail items navigate', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signedInMember(page, uniqueName('ada'));
   const rail = page.getByRole('navigation', { name: 'Sections' });
@@ -50,6 +52,15 @@ test('at 1280 px the rail is visible and the tab bar is not; rail items navigate
   await expect(page).toHaveURL(/\/messages$/);
   await expect(page.getByText('Messages Coming Soon!')).toBeVisible();
   await expect(rail.getByRole('link', { name: 'Messages' })).toHaveAttribute('aria-current', 'page');
+
+  // A tablet (769-1023 px) keeps the rail, so Settings and Messages stay reachable there too (issue 21).
+  await page.setViewportSize({ width: 800, height: 1000 });
+  await expect(rail).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Tabs' })).toBeHidden();
+  await rail.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(800);
 });
 
 test('the bug report from the footer succeeds with the thank-you alert and the dialog closes', async ({

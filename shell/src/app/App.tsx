@@ -11,7 +11,7 @@ import { Splash } from '../features/splash/Splash';
 import { TopBar } from '../features/top-bar/TopBar';
 import styles from './App.module.css';
 
-/** Top bar on every width, the rail from 1024 px and the tab bar below 768 px when signed in (UI.md Layout). */
+/** Top bar on every width, the rail from 768 px and the tab bar below it when signed in (§2, §9; issue 21). */
 export function App() {
   const { loading, authenticated, user } = useAuth();
   const signedInUser = !loading && authenticated ? user : null;

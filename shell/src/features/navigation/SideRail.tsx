@@ -6,7 +6,7 @@ import styles from './SideRail.module.css';
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? `${styles.item} ${styles.active}` : styles.item;
 
-/** The left vertical icon rail, shown from 1024 px for signed-in users (UI.md Layout, §2 Navigation). */
+/** The left vertical icon rail, shown from 768 px for signed-in users (§2 Navigation; why 768: SideRail.module.css). */
 export function SideRail({ user }: { user: SessionUser }) {
   return (
     <aside className={styles.rail}>
