@@ -31,10 +31,13 @@ export class Index {
   /** Tree order: each field in its declared direction, then the record id. */
   readonly compareKeys: (a: IndexKey, b: IndexKey) => number;
   private readonly partial?: Matcher;
+  /** Whether every field is a top-level one (no dotted path). */
+  private readonly topLevel: boolean;
 
   constructor(spec: IndexSpec) {
     this.spec = spec;
     this.fields = Object.keys(spec.key);
+    this.topLevel = this.fields.every((field) => !field.includes('.'));
     this.directions = this.fields.map((f) => spec.key[f]);
     const n = this.fields.length;
     const dirs = this.directions;
@@ -81,6 +84,10 @@ export class Index {
   /** The key values a document produces (one tuple per array element for a multikey index); none when excluded. */
   keysFor(doc: Doc): unknown[][] {
     if (this.partial && !this.partial(doc)) return [];
+    if (this.topLevel) {
+      const key = this.topLevelKey(doc);
+      if (key) return key;
+    }
     const perField = this.fields.map((field) => pathValues(doc, field));
     if (this.spec.sparse && perField.every((values) => values.length === 1 && values[0] === undefined))
       return [];
@@ -109,8 +116,29 @@ export class Index {
    */
   noteKeys(doc: Doc, keys: unknown[][]): void {
     if (this.multikey) return;
-    if (keys.length > 1 || this.fields.some((field) => pathValues(doc, field, false).some(Array.isArray)))
-      this.multikey = true;
+    const holdsArray = this.topLevel
+      ? this.fields.some((field) => Array.isArray(doc[field]))
+      : this.fields.some((field) => pathValues(doc, field, false).some(Array.isArray));
+    if (keys.length > 1 || holdsArray) this.multikey = true;
+  }
+
+  /**
+   * `keysFor` of an index on top-level fields only, when none of them holds an array (the usual document): its
+   * one key, read straight from the fields (no path walk and no lists per field, as an insert does this for every
+   * index); undefined when a field holds an array, which the general path handles.
+   */
+  private topLevelKey(doc: Doc): unknown[][] | undefined {
+    const key = new Array<unknown>(this.fields.length);
+    let missing = 0;
+    for (let i = 0; i < this.fields.length; i++) {
+      const value = doc[this.fields[i]];
+      if (Array.isArray(value)) return undefined;
+      if (value === undefined) missing++;
+      // Missing fields are indexed as null, which is how `{ field: null }` finds them.
+      key[i] = value === undefined ? null : this.normalize(value);
+    }
+    if (this.spec.sparse && missing === this.fields.length) return [];
+    return [key];
   }
 
   add(record: DocRecord, keys: unknown[][]): void {
