@@ -357,9 +357,11 @@ class StreamConsumer implements EventConsumer {
   private async settle(writing: Writing): Promise<boolean> {
     const failure = await writing.done;
     if (failure === undefined) {
-      for (const change of writing.changes) this.reporter.handled(change.fullDocument);
-      this.lastId = writing.changes[writing.changes.length - 1].fullDocument._id;
-      this.advancePast(writing.changes, writing.changes.length - 1, writing.changes.length);
+      const { changes } = writing;
+      this.batchHandled(
+        changes.map((change) => change.fullDocument),
+        (last, count) => this.advancePast(changes, last, count),
+      );
       return true;
     }
     if (isDatabaseUnreachable(failure)) throw failure;
@@ -421,9 +423,7 @@ class StreamConsumer implements EventConsumer {
     if (events.length > 1 && handleBatch && !oneByOne) {
       try {
         await handleBatch(events);
-        for (const event of events) this.reporter.handled(event);
-        this.lastId = events[events.length - 1]._id;
-        advance(events.length - 1, events.length);
+        this.batchHandled(events, advance);
         return;
       } catch (err) {
         // The outage is the database's; anything else is found, logged and retried event by event below.
@@ -436,6 +436,13 @@ class StreamConsumer implements EventConsumer {
       await this.handleEvent(event);
       advance(index, 1);
     }
+  }
+
+  /** A whole batch is handled: reported, and the position moves past its last event. */
+  private batchHandled(events: LogEntry[], advance: (last: number, count: number) => void): void {
+    for (const event of events) this.reporter.handled(event);
+    this.lastId = events[events.length - 1]._id;
+    advance(events.length - 1, events.length);
   }
 
   private async handleEvent(event: LogEntry): Promise<void> {
