@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import type { ServerProcess } from '../embedded-mongo/server-process';
 import { processCpuSeconds } from '../shared/proc';
 import type { PartProcess } from './processes';
+import { median } from '../shared/stats';
 
 /** One thing to load: a URL, the headers to send, and the processes that do its work (their CPU is read). */
 export interface Target {
@@ -112,12 +113,6 @@ export async function alternate(
     }
   }
   return runs;
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** The median of the round-by-round ratios of `a`'s requests per second to `b`'s (runs of a round are paired). */

@@ -1,13 +1,7 @@
 import type { BenchConfig } from './config';
 import type { ScenarioResults } from './results';
-import { formatBytes, formatCount, formatMs, formatRate } from '../shared/stats';
+import { formatBytes, formatCount, formatMs, formatRate, median } from '../shared/stats';
 import { left, right, type Table } from '../shared/table';
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 function insertTable(results: ScenarioResults): Table {
   return {

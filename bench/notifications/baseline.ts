@@ -8,17 +8,12 @@ import { finish, type Check } from '../shared/runner';
 import { left, right, type Table } from '../shared/table';
 import type { Environment } from '../shared/environment';
 import type { ThroughputResult } from './results';
+import { median } from '../shared/stats';
 
 /** The harness folders copied into the older checkout, so that only the code under test differs. */
 const HARNESS = ['notifications', 'shared', 'embedded-mongo', 'idle'];
 
 type Side = 'before' | 'now';
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 /** One side's throughput scenario, in a process of its own, from `root`; its rows. */
 function runSide(root: string, side: Side, round: number, quick: boolean): ThroughputResult[] {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { processCpuSeconds } from '../../shared/proc';
 import { announce, finish, parseRunArgs, step, type Check, runMain } from '../../shared/runner';
-import { formatCount, formatMs, formatRate } from '../../shared/stats';
+import { formatCount, formatMs, formatRate, median } from '../../shared/stats';
 import { left, right, type Table } from '../../shared/table';
 import { checkCounts, seedWrites, type WritesSeed } from './data';
 import { REFERENCE_COMMIT, REPO_ROOT, referenceRoot } from './reference';
@@ -74,12 +74,6 @@ function table(title: string, runs: Measured[]): Table {
       perOp(r.serviceCpuSeconds, r.load.ops),
     ]),
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
 /** `--scale`: each side alone (a million posts twice at once would not fit), reference first. */
