@@ -2,6 +2,7 @@ import type { ServiceContext, ServiceDeps } from '@devcircle/service-kit';
 import { AuthClient } from './clients/auth';
 import { PostsClient } from './clients/posts';
 import { loadUsersSettings, type UsersSettings } from './config';
+import { OneAtATime } from './follows/one-at-a-time';
 import { FollowRepository } from './follows/repository';
 import { ProfileRepository } from './profiles/repository';
 
@@ -10,6 +11,8 @@ export interface UsersContext extends ServiceContext {
   settings: UsersSettings;
   profiles: ProfileRepository;
   follows: FollowRepository;
+  /** Follow and unfollow transactions of this process, one at a time. */
+  followWrites: OneAtATime;
   posts: PostsClient;
   auth: AuthClient;
 }
@@ -23,6 +26,7 @@ export function createUsersContext(deps: ServiceDeps): UsersContext {
     settings,
     profiles: new ProfileRepository(deps.db),
     follows: new FollowRepository(deps.db),
+    followWrites: new OneAtATime(),
     posts: new PostsClient(settings.postsUrl, secret, settings.upstreamTimeoutMs, deps.logger),
     auth: new AuthClient(settings.authUrl, secret, settings.upstreamTimeoutMs, deps.logger),
   };

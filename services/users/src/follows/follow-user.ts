@@ -7,20 +7,23 @@ import { PROFILE_NOT_FOUND } from '../profiles/messages';
 /**
  * `actor` follows `followeeId`: the follow, both profiles' counts and the `follow` event commit in one transaction
  * (the outbox), so the counts always equal the follow documents and every follow has its event. Two requests for
- * the same pair conflict on the counts; the driver runs the later one again, which then finds the follow.
+ * the same pair conflict on the counts; the driver runs the later one again, which then finds the follow. This
+ * process runs its follow writes one at a time (`followWrites`, why in one-at-a-time.ts).
  * True when this call created the follow; false when it already existed.
  */
 export function follow(app: UsersContext, actor: Caller, followeeId: ObjectId): Promise<boolean> {
-  return inTransaction(app.deps.database.client, async (session) => {
-    if (await app.follows.exists(actor.id, followeeId, session)) return false;
-    const followerThere = await app.profiles.addToCounts(actor.id, { followingCount: 1 }, session);
-    const followeeThere = await app.profiles.addToCounts(followeeId, { followersCount: 1 }, session);
-    // One of the two is gone (deleted meanwhile): nothing of this follow is written.
-    if (!followerThere || !followeeThere) throw notFound(PROFILE_NOT_FOUND);
-    await app.follows.insert(actor.id, followeeId, session);
-    await recordFollowEvent(app, 'follow', actor, followeeId, session);
-    return true;
-  });
+  return app.followWrites.run(() =>
+    inTransaction(app.deps.database.client, async (session) => {
+      if (await app.follows.exists(actor.id, followeeId, session)) return false;
+      const followerThere = await app.profiles.addToCounts(actor.id, { followingCount: 1 }, session);
+      const followeeThere = await app.profiles.addToCounts(followeeId, { followersCount: 1 }, session);
+      // One of the two is gone (deleted meanwhile): nothing of this follow is written.
+      if (!followerThere || !followeeThere) throw notFound(PROFILE_NOT_FOUND);
+      await app.follows.insert(actor.id, followeeId, session);
+      await recordFollowEvent(app, 'follow', actor, followeeId, session);
+      return true;
+    }),
+  );
 }
 
 /** The -1 on both profiles that goes with removing one follow document (its remover does it). */
@@ -36,10 +39,12 @@ export async function takeBack(
 
 /** `actor` stops following `followeeId`, counts and `unfollow` event in one transaction; true when this removed it. */
 export function unfollow(app: UsersContext, actor: Caller, followeeId: ObjectId): Promise<boolean> {
-  return inTransaction(app.deps.database.client, async (session) => {
-    if (!(await app.follows.remove(actor.id, followeeId, session))) return false;
-    await takeBack(app, actor.id, followeeId, session);
-    await recordFollowEvent(app, 'unfollow', actor, followeeId, session);
-    return true;
-  });
+  return app.followWrites.run(() =>
+    inTransaction(app.deps.database.client, async (session) => {
+      if (!(await app.follows.remove(actor.id, followeeId, session))) return false;
+      await takeBack(app, actor.id, followeeId, session);
+      await recordFollowEvent(app, 'unfollow', actor, followeeId, session);
+      return true;
+    }),
+  );
 }
