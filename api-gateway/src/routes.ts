@@ -66,6 +66,8 @@ export function routeOf(method: string, rawPath: string): Route {
   if (method === 'PUT' && PASSWORD_CHANGE.test(path)) return proxy('auth');
   if (under(path, '/api/users')) return proxy('users');
   if (under(path, '/api/posts')) return proxy('posts');
+  // A hashtag's posts and the trending tags (issue 19): read from the posts.
+  if (under(path, '/api/tags')) return proxy('posts');
   if (under(path, '/api/notifications') || path === '/api/report-bug') return proxy('notifications');
   return { kind: 'not-found' };
 }

@@ -54,8 +54,17 @@ export interface FollowChanged<Id> {
   targetId: Id;
 }
 
-/** `post.deleted` and `comment.deleted` let what was made about them go too. */
-export type PostEventType = 'like' | 'unlike' | 'comment' | 'comment.deleted' | 'post.deleted';
+/**
+ * `post.deleted` and `comment.deleted` let what was made about them go too. `post.created` is recorded only for a
+ * post that mentions someone (its one consumer is the mention notifications).
+ */
+export type PostEventType =
+  | 'like'
+  | 'unlike'
+  | 'comment'
+  | 'comment.deleted'
+  | 'post.created'
+  | 'post.deleted';
 
 export interface PostEvent<Id> {
   type: PostEventType;
@@ -64,6 +73,11 @@ export interface PostEvent<Id> {
   postAuthorId: Id;
   /** On `comment` and `comment.deleted`. */
   commentId?: Id;
+  /**
+   * On `post.created` and `comment`: the usernames written as `@name` (at most `MENTIONS_MAX`, not the actor's)
+   * whose owners may see the post; for a private author only followers the posts service knows (docs/rich-text.md).
+   */
+  mentions?: string[];
 }
 
 /** What each log carries: the payload type of a log, by its name. */

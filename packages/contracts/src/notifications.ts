@@ -1,4 +1,5 @@
-export type NotificationType = 'like' | 'comment' | 'follow' | 'other';
+/** `mention`: someone wrote `@you` in a post or a comment you may see (issue 19; `post` is that post). */
+export type NotificationType = 'like' | 'comment' | 'follow' | 'mention' | 'other';
 
 /** One notification as the list and the socket carry it (product-spec §3 Notification). */
 export interface Notification {

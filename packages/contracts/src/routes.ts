@@ -16,6 +16,8 @@ export const ROUTES = {
   following: (username: string) => `/profile/${segment(username)}/following`,
   editProfile: '/edit-profile',
   explore: '/explore',
+  /** The posts with one hashtag (issue 19), linked from `#tag` in a text and from explore's trending tags. */
+  tag: (tag: string) => `/tags/${segment(tag)}`,
   notifications: '/notifications',
   settings: '/settings',
   logoutConfirm: '/logout-confirm',
@@ -40,6 +42,7 @@ export const ROUTE_PATTERNS = {
   followers: '/profile/:username/followers',
   following: '/profile/:username/following',
   messagesWith: '/messages/:username',
+  tag: '/tags/:tag',
 } as const;
 
 /** The parameter names of a route pattern: `'/profile/:username/followers'` → `'username'`. */

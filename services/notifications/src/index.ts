@@ -4,6 +4,7 @@ import { accountDeletionConsumer } from './consumers/account-deletion';
 import { fanOutConsumer } from './consumers/fan-out';
 import { followEventsConsumer } from './consumers/follow-events';
 import { namesConsumers } from './consumers/names';
+import { ensureMentionIndexes, mentionsConsumer } from './consumers/mentions';
 import { postEventsConsumer } from './consumers/post-events';
 import { signalFanOutConsumer } from './consumers/signal-fan-out';
 import { createNotificationsContext, type NotificationsContext } from './context';
@@ -25,6 +26,7 @@ export const definition: ServiceDefinition<NotificationsContext> = {
     await ensureBugReportIndexes(db);
     await ensureNotificationIndexes(db);
     await ensureSignalLog(db);
+    await ensureMentionIndexes(db);
     if (realtimeMode(env) === 'adapter') await ensureAdapterCollection(db);
   },
   routes: (router, ctx) => {
@@ -34,6 +36,7 @@ export const definition: ServiceDefinition<NotificationsContext> = {
   consumers: (ctx) => [
     ...namesConsumers(ctx),
     postEventsConsumer(ctx),
+    mentionsConsumer(ctx),
     followEventsConsumer(ctx),
     accountDeletionConsumer(ctx),
     // With the MongoDB adapter, the inserting instance's room broadcast reaches the others.

@@ -11,6 +11,8 @@ import { commentRoutes } from './routes/comments';
 import { internalRoutes } from './routes/internal';
 import { likeRoutes } from './routes/likes';
 import { postRoutes } from './routes/posts';
+import { tagRoutes } from './routes/tags';
+import { ensureMentionIndexes } from './tags/mentions';
 
 /**
  * The posts service: posts, likes, comments, the names shown with them, who may see them (README "Privacy"),
@@ -24,12 +26,14 @@ export const definition: ServiceDefinition<PostsContext> = {
     await ensureLikeIndexes(db);
     await ensureCommentIndexes(db);
     await ensureFollowIndexes(db);
+    await ensureMentionIndexes(db);
     await ensureEventLog(db, LOGS.posts);
   },
   routes: (router, app) => {
     postRoutes(router, app);
     likeRoutes(router, app);
     commentRoutes(router, app);
+    tagRoutes(router, app);
     internalRoutes(router, app);
   },
   consumers: (app) => [authorsConsumer(app), followsConsumer(app), accountDeletionConsumer(app)],

@@ -105,7 +105,7 @@ export class NotificationRepository {
    * so their lists can be told. Hidden, then purged like "Delete all", so no redelivery revives one.
    */
   async removeWhere(
-    filter: { postId: ObjectId } | { userId: ObjectId; key: string },
+    filter: { postId: ObjectId; key?: string } | { userId: ObjectId; key: string },
     now = new Date(),
   ): Promise<Map<string, ObjectId[]>> {
     const found = await this.notifications

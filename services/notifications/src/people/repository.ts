@@ -2,6 +2,8 @@ import { isDuplicateKey } from '@devcircle/service-kit';
 import { type Collection, type Db, type ObjectId } from 'mongodb';
 
 export const PEOPLE = 'people';
+/** Usernames compare without case, as auth's unique index does: `@Alice` names alice. */
+export const USERNAME_COLLATION = { locale: 'en', strength: 2 } as const;
 
 /** The names notifications show, kept from auth's and users' events; a deleted account keeps only the mark. */
 export interface Person {
@@ -45,6 +47,18 @@ export class PeopleRepository {
       { $set: { deleted: true }, $unset: { username: '', displayName: '', nameEventId: '' } },
       { upsert: true },
     );
+  }
+
+  /**
+   * The members these usernames name, compared without case (auth's rule; the `username_ci` index, declared by
+   * consumers/mentions.ts); deleted accounts have no username, so are never found.
+   */
+  findByUsernames(usernames: string[]): Promise<Person[]> {
+    if (usernames.length === 0) return Promise.resolve([]);
+    return this.people
+      .find({ username: { $in: usernames } }, { collation: USERNAME_COLLATION })
+      .limit(usernames.length)
+      .toArray();
   }
 
   /** One `$in` for every sender of a page, keyed by hex id. */

@@ -3,6 +3,8 @@ import { type Collection, type Db, type ObjectId, type ClientSession } from 'mon
 import type { Author } from './author';
 
 export const AUTHORS = 'authors';
+/** Usernames compare without case (auth's unique index): `@Alice` is alice. */
+export const USERNAME_COLLATION = { locale: 'en', strength: 2 } as const;
 
 /** What `profile.updated` says about a user. */
 export interface ProfileUpdate {
@@ -150,6 +152,18 @@ export class AuthorRepository {
   }
 
   /** One `$in` for all the names a response needs, keyed by hex id. */
+  /**
+   * The records of these usernames, compared without case as auth does (the `username_ci` index, declared by
+   * tags/mentions.ts); only users this service has seen write, follow-checked or renamed have one.
+   */
+  findByUsernames(usernames: string[]): Promise<Author[]> {
+    if (usernames.length === 0) return Promise.resolve([]);
+    return this.authors
+      .find({ username: { $in: usernames } }, { collation: USERNAME_COLLATION })
+      .limit(usernames.length)
+      .toArray();
+  }
+
   async findMany(ids: ObjectId[]): Promise<Map<string, Author>> {
     const unique = [...new Map(ids.map((id) => [id.toHexString(), id])).values()];
     if (unique.length === 0) return new Map();

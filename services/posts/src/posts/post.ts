@@ -19,6 +19,8 @@ export interface Post {
    * filters on it. Absent on posts written before privacy reached this service: public.
    */
   authorPrivate?: boolean;
+  /** The `#tags` of `content`, lower-cased, at most `TAGS_MAX` (issue 19); absent when it has none. */
+  tags?: string[];
 }
 
 /** A post in every response (README "Public API"): the contract's wire type, dates as ISO strings. */

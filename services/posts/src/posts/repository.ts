@@ -38,6 +38,8 @@ export interface NewPost {
   codeSnippet?: string;
   codeLanguage?: CodeLanguage;
   authorPrivate: boolean;
+  /** Lower-cased, distinct; none stored when empty. */
+  tags?: string[];
 }
 
 /** Paging by page number: `skip` documents, then at most `limit`. */
@@ -57,7 +59,8 @@ export class PostRepository {
     this.posts = db.collection<Post>(POSTS);
   }
 
-  async create(input: NewPost): Promise<Post> {
+  /** `session`: when the post's event commits with it (a post that mentions someone). */
+  async create(input: NewPost, session?: ClientSession): Promise<Post> {
     const post: Post = {
       _id: new ObjectId(),
       authorId: input.authorId,
@@ -68,8 +71,9 @@ export class PostRepository {
       likesCount: 0,
       commentsCount: 0,
       authorPrivate: input.authorPrivate,
+      ...(input.tags?.length ? { tags: input.tags } : {}),
     };
-    await this.posts.insertOne(post);
+    await this.posts.insertOne(post, { session });
     return post;
   }
 

@@ -18,6 +18,7 @@ import type { PostsContext } from '../context';
 import { postEventFields, recordPostEvent } from '../events/record';
 import type { Post } from '../posts/post';
 import { commentViews, postView } from '../posts/views';
+import { visibleMentions } from '../tags/mentions';
 import { loadComment, loadVisiblePost, POST_NOT_FOUND } from './load';
 
 /** Comments come 20 to a page unless `limit` says otherwise. */
@@ -47,6 +48,8 @@ export function commentRoutes(router: Router, app: PostsContext): void {
     const caller = callerIn(ctx.state);
     const post = await loadVisiblePost(app, ctx.params.id, caller.id);
     await app.authors.ensure(caller.id, caller.username);
+    // Who of the `@names` may see the post, so hears of it (docs/rich-text.md).
+    const mentions = await visibleMentions(app, post, caller, text);
     // The comment, the post's count and the event commit together (a post deleted meanwhile: none of them).
     await inTransaction(app.deps.database.client, async (session) => {
       if (!(await app.posts.addToCounts(post._id, { commentsCount: 1 }, session)))
@@ -54,7 +57,12 @@ export function commentRoutes(router: Router, app: PostsContext): void {
       const comment = await app.comments.insert(post._id, caller.id, text, session);
       await recordPostEvent(
         app,
-        { type: 'comment', ...postEventFields(caller, post), commentId: comment._id },
+        {
+          type: 'comment',
+          ...postEventFields(caller, post),
+          commentId: comment._id,
+          ...(mentions.length > 0 ? { mentions } : {}),
+        },
         session,
       );
     });

@@ -22,6 +22,7 @@ import { newPostView } from '../posts/new-post-view';
 import { postView, postViews } from '../posts/views';
 import { settleNewPost } from '../privacy/sync';
 import { feedViewer } from '../privacy/visibility';
+import { createPostWithMentions } from '../tags/create';
 import { loadVisiblePost } from './load';
 
 interface FeedQuery {
@@ -82,7 +83,8 @@ export function postRoutes(router: Router, app: PostsContext): void {
     // Three commands (four for a first post): the author record read (made if missing), the post, its count, and no
     // reads for the answer (a new post has no likes or comments, and the count's update answers with the author).
     const author = await app.authors.ensureAndGet(caller.id, caller.username);
-    const post = await app.posts.create({
+    // Its tags stored with it, and (only when it mentions someone) its `post.created` event (tags/create.ts).
+    const post = await createPostWithMentions(app, caller, {
       authorId: caller.id,
       content,
       codeSnippet: codeSnippet || undefined,

@@ -1,0 +1,27 @@
+import { extractTags } from '@devcircle/contracts';
+import { inTransaction, type Caller } from '@devcircle/service-kit';
+import type { PostsContext } from '../context';
+import { postEventFields, recordPostEvent } from '../events/record';
+import type { Post } from '../posts/post';
+import type { NewPost } from '../posts/repository';
+import { visibleMentions } from './mentions';
+
+/**
+ * A new post with its tags (`extractTags`, stored on it for the tag view), and, when it mentions someone who may
+ * see it, its `post.created` event carrying those names, committed with it (the outbox, docs/events.md). A post
+ * that mentions nobody records no event: it stays the one insert it was.
+ */
+export async function createPostWithMentions(
+  app: PostsContext,
+  caller: Caller,
+  input: Omit<NewPost, 'tags'>,
+): Promise<Post> {
+  const fields: NewPost = { ...input, tags: extractTags(input.content) };
+  const mentions = await visibleMentions(app, input, caller, input.content);
+  if (mentions.length === 0) return app.posts.create(fields);
+  return inTransaction(app.deps.database.client, async (session) => {
+    const post = await app.posts.create(fields, session);
+    await recordPostEvent(app, { type: 'post.created', ...postEventFields(caller, post), mentions }, session);
+    return post;
+  });
+}
