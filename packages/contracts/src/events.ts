@@ -59,12 +59,7 @@ export interface FollowChanged<Id> {
  * post that mentions someone (its one consumer is the mention notifications).
  */
 export type PostEventType =
-  | 'like'
-  | 'unlike'
-  | 'comment'
-  | 'comment.deleted'
-  | 'post.created'
-  | 'post.deleted';
+  'like' | 'unlike' | 'comment' | 'comment.deleted' | 'post.created' | 'post.deleted';
 
 export interface PostEvent<Id> {
   type: PostEventType;
