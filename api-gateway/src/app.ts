@@ -22,6 +22,7 @@ import { gatewayErrors, requestContext } from './request-context';
 import { routeOf, type Route } from './routes';
 import { corsPolicy, securityHeaders } from './security';
 import { remotesManifest, staticFiles } from './static';
+import { LinkPreviews } from './static/link-preview';
 import type { Pools } from './upstreams';
 
 export interface GatewayParts {
@@ -66,7 +67,18 @@ export function createApp(parts: GatewayParts): Koa {
   local.get('/remotes.json', remotesManifest(config.remotes));
   const localChain = chain([
     local.routes() as Middleware,
-    ...(config.static.enabled ? [staticFiles(config)] : []),
+    ...(config.static.enabled
+      ? [
+          staticFiles(
+            config,
+            new LinkPreviews({
+              posts: pools.posts,
+              internalSecret: config.internalSecret,
+              tls: config.upstreamTls,
+            }),
+          ),
+        ]
+      : []),
   ]);
 
   const tokenOptions = {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Context, Middleware } from 'koa';
 import { REMOTES, type GatewayConfig } from '../config';
+import type { LinkPreviews } from './link-preview';
 import { linkHeader, RemotePreloads, remoteToPreload } from './preload';
 import { sendFile } from './send';
 
@@ -34,9 +35,13 @@ const isSourceMap = (requestPath: string): boolean => requestPath.toLowerCase().
 /**
  * Single-machine mode: the built shell at `/` with history fallback to its `index.html`, and each remote's build
  * under `/remotes/<name>/`. Folders are looked up per request, so a build made after the gateway started is
- * served without a restart, and a missing one never crashes it.
+ * served without a restart, and a missing one never crashes it. With `previews`, an unfurler's request for a post
+ * page gets the shell's page with that post's OpenGraph tags (link-preview.ts).
  */
-export function staticFiles(config: Pick<GatewayConfig, 'static' | 'remotes'>): Middleware {
+export function staticFiles(
+  config: Pick<GatewayConfig, 'static' | 'remotes'>,
+  previews?: LinkPreviews,
+): Middleware {
   const shellRoot = config.static.shellDist;
   const remoteRoots = REMOTES.map((name) => [`/remotes/${name}/`, config.remotes[name].dist] as const);
   const preloads = new RemotePreloads(config.remotes);
@@ -68,6 +73,7 @@ export function staticFiles(config: Pick<GatewayConfig, 'static' | 'remotes'>): 
     const requested = ctx.path.endsWith('/') ? `${ctx.path}index.html` : ctx.path;
     if (await sendFile(ctx, shellRoot, requested)) return;
     if (!isNavigation(ctx)) return next();
+    if (previews && (await previews.serve(ctx, shellRoot))) return;
     // A deep link: the shell's page, and a hint to fetch the remote that draws this path's screen meanwhile.
     const remote = remoteToPreload(ctx.path);
     const hints = remote ? await preloads.hints(remote) : [];

@@ -6,6 +6,7 @@ export * from './limits';
 export * from './notifications';
 export * from './pagination';
 export * from './posts';
+export * from './previews';
 export * from './rich-text';
 export * from './routes';
 export * from './session';

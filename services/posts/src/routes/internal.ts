@@ -1,6 +1,7 @@
-import { FEED_PAGE_SIZE } from '@devcircle/contracts';
+import { FEED_PAGE_SIZE, type PostPreview } from '@devcircle/contracts';
 import {
   Joi,
+  notFound,
   objectIdString,
   optionalCallerId,
   pageCount,
@@ -15,6 +16,7 @@ import {
 import { toAuthorStats, toAuthorView } from '../authors/author';
 import { deleteUserContent } from '../deletion/delete-user-content';
 import type { PostsContext } from '../context';
+import { POST_NOT_FOUND } from '../posts/post';
 import { authorPostsQuery } from '../posts/repository';
 import { postViews } from '../posts/views';
 import type { ObjectId } from 'mongodb';
@@ -78,6 +80,23 @@ export function internalRoutes(router: Router, app: PostsContext): void {
       };
     },
   );
+
+  // A shared link's preview (the gateway's unfurl tags): a public author's post only; a private author's post is
+  // the same 404 as a missing one, so nothing of it leaves the service.
+  router.get('/internal/posts/:id/preview', internalOnly, async (ctx) => {
+    const postId = parseObjectId(ctx.params.id);
+    const post = postId ? await app.posts.findById(postId) : null;
+    const author = post && post.authorPrivate !== true ? await app.authors.findById(post.authorId) : null;
+    if (!post || !author || author.isPrivate === true) throw notFound(POST_NOT_FOUND);
+    const preview: PostPreview = {
+      _id: post._id.toHexString(),
+      author: { username: author.username, displayName: author.displayName || author.username },
+      content: post.content,
+      ...(post.codeLanguage ? { codeLanguage: post.codeLanguage } : {}),
+      createdAt: post.createdAt.toISOString(),
+    };
+    ctx.body = preview;
+  });
 
   router.delete('/internal/users/:userId', internalOnly, validate({ params: userParams }), async (ctx) => {
     const removed = await deleteUserContent(app, userIdOf(ctx.state));
