@@ -38,6 +38,7 @@ async function seed(db: Db): Promise<void> {
     likesCount: i % 2,
     commentsCount: COMMENTS_PER_POST,
     authorPrivate: false,
+    tags: ['roundtrip'],
   }));
   busyPost = posts[POSTS_SEEDED - 1]._id;
   posts[POSTS_SEEDED - 1].commentsCount = BUSY_COMMENTS;
@@ -97,6 +98,12 @@ test('the feed by cursor: a page of 10 sends what a page of 1 sends', async () =
 test('the feed by page number: a page of 10 sends what a page of 1 sends', async () => {
   const one = await commandsOf('/api/posts?page=2&limit=1', reader.headers, posts, 1);
   const full = await commandsOf('/api/posts?page=2&limit=10', reader.headers, posts, 10);
+  expect(full).toEqual(one);
+});
+
+test("a tag's posts by cursor: a page of 10 sends what a page of 1 sends', async () => {
+  const one = await commandsOf('/api/tags/roundtrip/posts?limit=1', reader.headers, posts, 1);
+  const full = await commandsOf('/api/tags/roundtrip/posts?limit=10', reader.headers, posts, 10);
   expect(full).toEqual(one);
 });
 
