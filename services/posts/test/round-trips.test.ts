@@ -101,7 +101,7 @@ test('the feed by page number: a page of 10 sends what a page of 1 sends', async
   expect(full).toEqual(one);
 });
 
-test("a tag's posts by cursor: a page of 10 sends what a page of 1 sends', async () => {
+test("a tag's posts by cursor: a page of 10 sends what a page of 1 sends", async () => {
   const one = await commandsOf('/api/tags/roundtrip/posts?limit=1', reader.headers, posts, 1);
   const full = await commandsOf('/api/tags/roundtrip/posts?limit=10', reader.headers, posts, 10);
   expect(full).toEqual(one);
