@@ -16,6 +16,12 @@ export interface IndexPlan {
   direction: 1 | -1;
   /** True when walking the index yields documents already in the requested sort order. */
   providesSort: boolean;
+  /**
+   * Set when the sort comes from merging the ranges rather than walking them one after another (mongod's
+   * SORT_MERGE: an `$in` on a field ahead of the sort fields gives one range per value, each in sort order): the
+   * positions of the sort fields in the index, on which the merge compares keys.
+   */
+  mergeOn?: number[];
 }
 
 export type Plan = { kind: 'EOF' } | { kind: 'COLLSCAN'; direction: 1 | -1 } | IndexPlan;
@@ -53,17 +59,31 @@ function boundsFor(
   return bounds;
 }
 
-/** Whether walking the index (after single-value equality fields) yields the sort order, and in which direction. */
-function sortDirection(index: Index, sort: SortSpec, bounds: Interval[][]): 1 | -1 | undefined {
+interface SortProvided {
+  direction: 1 | -1;
+  /** See IndexPlan.mergeOn. */
+  mergeOn?: number[];
+}
+
+/**
+ * Whether walking the index (after single-value equality fields) yields the sort order, and in which direction.
+ * Fields ahead of the first sort field that an `$in` bounds to several values are allowed too: each value's range
+ * is then in sort order, and the scan merges the ranges (`mergeOn`), as mongod explodes such a scan for a sort.
+ */
+function sortDirection(index: Index, sort: SortSpec, bounds: Interval[][]): SortProvided | undefined {
   if (index.multikey) return undefined;
   const pinned = (k: number): boolean =>
     k < bounds.length && bounds[k].length === 1 && compareValues(bounds[k][0].lo, bounds[k][0].hi) === 0;
+  const points = (k: number): boolean =>
+    k < bounds.length && bounds[k].every((i) => compareValues(i.lo, i.hi) === 0);
   const wanted = sort.filter(([field]) => {
     const k = index.fields.indexOf(field);
     return !(k >= 0 && pinned(k));
   });
-  if (wanted.length === 0) return 1;
+  if (wanted.length === 0) return { direction: 1 };
   let direction: 1 | -1 | undefined;
+  const sortPositions: number[] = [];
+  let exploded = false;
   let j = 0;
   for (let k = 0; k < index.fields.length && j < wanted.length; k++) {
     const [field, dir] = wanted[j];
@@ -71,10 +91,15 @@ function sortDirection(index: Index, sort: SortSpec, bounds: Interval[][]): 1 | 
       const ratio = (index.directions[k] * dir) as 1 | -1;
       if (direction !== undefined && ratio !== direction) return undefined;
       direction = ratio;
+      sortPositions.push(k);
       j++;
-    } else if (!pinned(k)) return undefined;
+    } else if (pinned(k)) continue;
+    // Several values ahead of the sort fields: one range each, merged. Between sort fields they would interleave.
+    else if (j === 0 && points(k)) exploded = true;
+    else return undefined;
   }
-  return j === wanted.length ? direction : undefined;
+  if (j !== wanted.length || direction === undefined) return undefined;
+  return exploded ? { direction, mergeOn: sortPositions } : { direction };
 }
 
 function partialIndexApplies(index: Index, filter: Doc): boolean {
@@ -119,8 +144,8 @@ export function planQuery(collection: Collection | undefined, request: PlanReque
     if (!hinted && !partialIndexApplies(index, request.filter)) continue;
     const bounds = boundsFor(index, request, predicates);
     if (!hinted && !sparseIndexApplies(index, bounds)) continue;
-    const direction = sort.length > 0 ? sortDirection(index, sort, bounds) : undefined;
-    const providesSort = direction !== undefined;
+    const provided = sort.length > 0 ? sortDirection(index, sort, bounds) : undefined;
+    const providesSort = provided !== undefined;
     if (!hinted && bounds.length === 0 && !providesSort) continue;
     const equalities = bounds.filter((b) => b.every((i) => compareValues(i.lo, i.hi) === 0)).length;
     const score =
@@ -130,7 +155,15 @@ export function planQuery(collection: Collection | undefined, request: PlanReque
       (index.unique && equalities === index.fields.length ? 16 : 0) -
       index.fields.length * 0.01;
     if (!best || score > best.score) {
-      best = { plan: { kind: 'IXSCAN', index, bounds, direction: direction ?? 1, providesSort }, score };
+      const plan: IndexPlan = {
+        kind: 'IXSCAN',
+        index,
+        bounds,
+        direction: provided?.direction ?? 1,
+        providesSort,
+      };
+      if (provided?.mergeOn) plan.mergeOn = provided.mergeOn;
+      best = { plan, score };
     }
   }
   return best ? best.plan : { kind: 'COLLSCAN', direction: 1 };

@@ -1,5 +1,5 @@
 import type { Document } from 'mongodb';
-import { explainIndexNames, explainStages, explainValues } from '../support/harness';
+import { executionStats, explainIndexNames, explainStages, explainValues } from '../support/harness';
 import { expectServerError, freshCollection, useTestDatabase } from './helpers';
 
 const t = useTestDatabase();
@@ -133,5 +133,54 @@ describe('hint', () => {
     expect(updated.matchedCount).toBe(5);
     const deleted = await coll.deleteMany({ b: 0 }, { hint: { b: 1 } });
     expect(deleted.deletedCount).toBe(4);
+  });
+});
+
+describe('an $in ahead of the sort field (merged ranges)', () => {
+  // 30 authors, 20 documents each, ids dealt round the authors out of order so each author's ids are scattered.
+  const docs = Array.from({ length: 600 }, (_, i) => ({ _id: (i * 7919) % 600, author: i % 30 }));
+  const authors = [3, 8, 11, 15, 22, 29, 100];
+  const expected = (filter: (d: { _id: number; author: number }) => boolean, dir: 1 | -1, limit: number) =>
+    docs
+      .filter((d) => authors.includes(d.author) && filter(d))
+      .map((d) => d._id)
+      .sort((a, b) => (a - b) * dir)
+      .slice(0, limit);
+
+  test('reads in sort order from each range without a blocking sort, as far as the limit needs', async () => {
+    const coll = freshCollection(t().db);
+    await coll.createIndex({ author: 1, _id: -1 });
+    await coll.insertMany(docs);
+    const query = { author: { $in: authors }, _id: { $lt: 400 } };
+    const newest = coll.find(query).sort({ _id: -1 }).limit(7);
+    expect((await newest.toArray()).map((d) => d._id)).toEqual(expected((d) => d._id < 400, -1, 7));
+    const oldest = await coll.find(query).sort({ _id: 1 }).limit(9).toArray();
+    expect(oldest.map((d) => d._id)).toEqual(expected((d) => d._id < 400, 1, 9));
+
+    const explain = await coll.find(query).sort({ _id: -1 }).limit(7).explain('executionStats');
+    expect(explainStages(explain)).toContain('SORT_MERGE');
+    expect(explainStages(explain)).not.toContain('SORT');
+    // 6 authors hold about 80 matching documents; the merge reads each range's head and about the 7 returned.
+    expect(executionStats(explain).totalKeysExamined).toBeLessThan(30);
+  });
+
+  test('a cursor read in batches continues in order after writes between them', async () => {
+    const coll = freshCollection(t().db);
+    await coll.createIndex({ author: 1, _id: -1 });
+    await coll.insertMany(docs);
+    const cursor = coll.find({ author: { $in: authors } }, { batchSize: 2 }).sort({ _id: -1 });
+    const read: number[] = [];
+    for (let i = 0; i < 4; i++) read.push((await cursor.next())._id);
+    // Ahead of the cursor's place: one inserted (it must appear) and the oldest removed (it must not); one
+    // inserted behind it (it must not appear either).
+    const oldest = expected(() => true, 1, 1)[0];
+    await coll.insertMany([
+      { _id: 10.5, author: 8 },
+      { _id: 999, author: 8 },
+    ]);
+    await coll.deleteOne({ _id: oldest });
+    for (let d = await cursor.next(); d; d = await cursor.next()) read.push(d._id);
+    const all = [...expected((d) => d._id !== oldest, -1, 1000), 10.5].sort((a, b) => b - a);
+    expect(read).toEqual(all);
   });
 });
