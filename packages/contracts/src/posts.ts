@@ -64,10 +64,19 @@ export interface LikeResult {
 }
 
 /**
+ * The feed's tabs: `everyone` is the spec's feed (every post the caller may see, the default); `following` only
+ * the posts of the members the caller follows and their own (`GET /api/posts?scope=following`, cursor paging only).
+ */
+export const FEED_SCOPES = ['everyone', 'following'] as const;
+export type FeedScope = (typeof FEED_SCOPES)[number];
+
+/**
  * `GET` of one feed page: the newest posts, or those older than `before` (cursor paging). Written once: the feed
  * asks for its first page with it, and the shell fetches that page early with the same path (SDK `prefetch`).
+ * The everyone path is the spec's, unchanged; only the following feed adds its scope.
  */
-export function feedPagePath(before: string | null = null): string {
+export function feedPagePath(before: string | null = null, scope: FeedScope = 'everyone'): string {
   const cursor = before ? `&before=${encodeURIComponent(before)}` : '';
-  return `/api/posts?limit=${FEED_PAGE_SIZE}${cursor}`;
+  const only = scope === 'following' ? '&scope=following' : '';
+  return `/api/posts?limit=${FEED_PAGE_SIZE}${only}${cursor}`;
 }

@@ -2,6 +2,7 @@ import { countCommands } from '@devcircle/service-test-kit';
 import { ObjectId, type Db } from 'mongodb';
 import { AUTHORS } from '../src/authors/repository';
 import { COMMENTS } from '../src/comments/indexes';
+import { FOLLOWS } from '../src/follows/indexes';
 import { LIKES } from '../src/likes/indexes';
 import { POSTS } from '../src/posts/indexes';
 import { call, internal, newUser, startPosts, type PostsHarness, type User } from './harness';
@@ -63,6 +64,18 @@ async function seed(db: Db): Promise<void> {
       createdAt: new Date(),
     }));
   await db.collection(LIKES).insertMany(likes);
+  // The reader follows two of the authors and 150 others (more than a cursor's first batch of 101).
+  const followees = [users[0]._id, users[1]._id, ...Array.from({ length: 150 }, () => new ObjectId())];
+  await db.collection(FOLLOWS).insertMany(
+    followees.map((followeeId) => ({
+      _id: new ObjectId(),
+      followerId: new ObjectId(reader.id),
+      followeeId,
+      following: true,
+      eventId: new ObjectId(),
+      updatedAt: new Date(),
+    })),
+  );
 }
 
 beforeAll(async () => {
@@ -93,6 +106,13 @@ test('the feed by cursor: a page of 10 sends what a page of 1 sends', async () =
   const one = await commandsOf('/api/posts?limit=1', reader.headers, posts, 1);
   const full = await commandsOf('/api/posts?limit=10', reader.headers, posts, 10);
   expect(full).toEqual(one);
+});
+
+test('the following feed: a page of 10 sends what a page of 1 sends, following 152 in one batch', async () => {
+  const one = await commandsOf('/api/posts?scope=following&limit=1', reader.headers, posts, 1);
+  const full = await commandsOf('/api/posts?scope=following&limit=10', reader.headers, posts, 10);
+  expect(full).toEqual(one);
+  expect(full).not.toContain('getMore');
 });
 
 test('the feed by page number: a page of 10 sends what a page of 1 sends', async () => {

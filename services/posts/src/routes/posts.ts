@@ -1,4 +1,4 @@
-import { FEED_PAGE_SIZE } from '@devcircle/contracts';
+import { FEED_PAGE_SIZE, FEED_SCOPES, type FeedScope } from '@devcircle/contracts';
 import {
   callerIn,
   forbidden,
@@ -23,20 +23,30 @@ import { postView, postViews } from '../posts/views';
 import { settleNewPost } from '../privacy/sync';
 import { feedViewer } from '../privacy/visibility';
 import { createPostWithMentions } from '../tags/create';
+import { followingFeedPage } from './following-feed';
 import { loadVisiblePost } from './load';
 
 interface FeedQuery {
   page?: number;
   limit: number;
   before?: string;
+  scope: FeedScope;
 }
 
 /** Pages by number, or (what the feed remote uses) by cursor; not both at once. */
 const feedParams = Joi.object<FeedQuery>({
   // No default here: `oxor` would see the default as a page given alongside `before`.
-  page: pageField,
+  // The following feed pages by cursor only (issue 19): a page number there is refused, not ignored.
+  page: pageField.when('scope', {
+    is: 'following',
+    then: Joi.forbidden().messages({ 'any.unknown': 'The following feed pages by before, not by page' }),
+  }),
   limit: limitField(FEED_PAGE_SIZE),
   before: objectIdString('before'),
+  scope: Joi.string()
+    .valid(...FEED_SCOPES)
+    .default('everyone')
+    .messages({ '*': `scope must be one of ${FEED_SCOPES.join(', ')}` }),
 })
   .oxor('page', 'before')
   .messages({ 'object.oxor': 'Use either page or before, not both' });
@@ -44,7 +54,12 @@ const feedParams = Joi.object<FeedQuery>({
 /** The feed, one post, creating and deleting posts. */
 export function postRoutes(router: Router, app: PostsContext): void {
   router.get('/api/posts', requireIdentity, validate({ query: feedParams }), async (ctx) => {
-    const { page, limit, before } = validated<FeedQuery>(ctx.state, 'query');
+    const { page, limit, before, scope } = validated<FeedQuery>(ctx.state, 'query');
+    if (scope === 'following') {
+      const cursor = before ? parseObjectId(before) : undefined;
+      ctx.body = await followingFeedPage(app, callerIn(ctx.state).id, cursor, limit);
+      return;
+    }
     // Only posts the caller may see (README "Privacy"), in both modes.
     const viewer = await feedViewer(app, callerIn(ctx.state).id);
     // Without a page number it is cursor paging from the newest post: no count, so the first page stays as
