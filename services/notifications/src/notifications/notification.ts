@@ -22,12 +22,19 @@ export interface NotificationDoc {
    */
   key: string;
   type: NotificationType;
+  /** What it is grouped by while unread: `notificationGroupKey(type, post)` (docs/notifications.md). */
+  groupKey?: string;
   fromUserId: ObjectId;
   fromUser: Sender;
   postId: ObjectId | null;
   /** The event it came from. */
   eventId: ObjectId;
   read: boolean;
+  /**
+   * Set with `read` by "Mark all as read": the newest notification then (its `upTo`). The ones read together keep
+   * their group: a read group is (groupKey, readIn). Absent on notifications read before groups existed.
+   */
+  readIn?: ObjectId;
   /** When it happened (the event's time). */
   createdAt: Date;
   /** Set by "Delete all": hidden at once, purged a day later (`purgeAt`), so no redelivery brings it back. */

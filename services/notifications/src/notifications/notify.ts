@@ -1,3 +1,4 @@
+import { notificationGroupKey } from '@devcircle/contracts';
 import type { StoredEvent } from '@devcircle/service-kit';
 import { ObjectId } from 'mongodb';
 import type { NotificationsContext } from '../context';
@@ -72,6 +73,7 @@ function notificationOf(happening: Happening, actor: Person | undefined): Notifi
     userId: happening.recipientId,
     key: happening.key,
     type: happening.type,
+    groupKey: notificationGroupKey(happening.type, happening.postId?.toHexString() ?? null),
     fromUserId: happening.actorId,
     fromUser: { username, displayName: actor?.displayName ?? username },
     postId: happening.postId,

@@ -1,4 +1,5 @@
 import { MongoBulkWriteError, type Collection, type Db, type ObjectId } from 'mongodb';
+import { groupsPipeline, type GroupRow } from './groups';
 import { NOTIFICATIONS, type NotificationDoc } from './notification';
 
 /** Notifications are kept this long, read or not (the `createdAt` TTL). */
@@ -64,6 +65,11 @@ export class NotificationRepository {
       .toArray();
   }
 
+  /** A page of groups, newest first, older than the group whose newest is `before`: one aggregation (groups.ts). */
+  groupPage(userId: ObjectId, limit: number, before?: ObjectId): Promise<GroupRow[]> {
+    return this.notifications.aggregate<GroupRow>(groupsPipeline(userId, limit, before)).toArray();
+  }
+
   /** What arrived after `after`, oldest first: a reconnecting socket's catch-up. */
   newerThan(userId: ObjectId, after: ObjectId): Promise<NotificationDoc[]> {
     return this.notifications
@@ -79,11 +85,14 @@ export class NotificationRepository {
     return newest?._id;
   }
 
-  /** Marks read what had arrived up to `upTo`; one arriving meanwhile stays unread. */
+  /**
+   * Marks read what had arrived up to `upTo`; one arriving meanwhile stays unread. `readIn: upTo` keeps the ones
+   * read together in their groups (groups.ts).
+   */
   async markAllRead(userId: ObjectId, upTo: ObjectId): Promise<number> {
     const result = await this.notifications.updateMany(
       { userId, removed: false, _id: { $lte: upTo }, read: false },
-      { $set: { read: true } },
+      { $set: { read: true, readIn: upTo } },
     );
     return result.modifiedCount;
   }

@@ -3,7 +3,7 @@ import { callerIn, Joi, requireIdentity, validate, validated, type Router } from
 import { ObjectId } from 'mongodb';
 import type { NotificationsContext } from '../context';
 import { recordSignal } from '../events/signals';
-import { viewsOf } from '../notifications/views';
+import { groupViewsOf, viewsOf } from '../notifications/views';
 
 export const PAGE_SIZE = 20;
 export const MARKED_READ = 'All notifications marked as read';
@@ -34,6 +34,14 @@ export function notificationRoutes(router: Router, ctx: NotificationsContext): v
     const { limit, before } = validated<{ limit: number; before?: string }>(koa.state, 'query');
     const docs = await ctx.notifications.page(userId, limit, before ? new ObjectId(before) : undefined);
     koa.body = await viewsOf(ctx, docs);
+  });
+
+  // Grouped (issue 19): "alice and 3 others liked your post". The list above stays as it is (§3) for its clients.
+  router.get('/api/notifications/groups', requireIdentity, validate({ query: listQuery }), async (koa) => {
+    const userId = callerIn(koa.state).id;
+    const { limit, before } = validated<{ limit: number; before?: string }>(koa.state, 'query');
+    const rows = await ctx.notifications.groupPage(userId, limit, before ? new ObjectId(before) : undefined);
+    koa.body = await groupViewsOf(ctx, rows);
   });
 
   router.put('/api/notifications/mark-all-read', requireIdentity, async (koa) => {
