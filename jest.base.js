@@ -20,6 +20,8 @@ const WORKSPACE_SOURCES = {
   '\\.css$': 'test-support/style-stub.js',
 };
 
+const OTLP_EXPORTER_FILES = '/node_modules/@opentelemetry/otlp-exporter-base/.+\\.js$';
+
 /** The Jest project of one package. */
 module.exports = function jestProject(packageDir, displayName, overrides = {}) {
   const moduleNameMapper = {};
@@ -43,7 +45,11 @@ module.exports = function jestProject(packageDir, displayName, overrides = {}) {
           },
         },
       ],
+      // OpenTelemetry's OTLP exporter loads `http` with import(), which Jest's CommonJS runtime refuses (it needs
+      // --experimental-vm-modules); swc turns it into require() (docs/observability.md "Tests").
+      [OTLP_EXPORTER_FILES]: ['@swc/jest', { module: { type: 'commonjs' } }],
     },
+    transformIgnorePatterns: ['/node_modules/(?!@opentelemetry/otlp-exporter-base/)'],
     testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/test/**/*.test.tsx'],
     moduleNameMapper,
     ...overrides,

@@ -8,6 +8,7 @@ import {
   type Logger,
   type ProcessMetrics,
   type RevocationList,
+  type Tracing,
 } from '@devcircle/service-kit';
 import Koa, { type Middleware } from 'koa';
 import { chain } from './compose';
@@ -37,6 +38,8 @@ export interface GatewayParts {
   revocationsLoaded(): boolean;
   /** The process's metrics: request latency by route and status (served on their own listener, metrics.ts). */
   metrics: ProcessMetrics;
+  /** The OpenTelemetry spans it exports, when the OTEL_* settings turn them on (docs/observability.md). */
+  tracing?: Tracing;
 }
 
 const badPath = (): HttpError => new HttpError(400, 'Invalid request path', { code: 'BAD_REQUEST' });
@@ -110,7 +113,7 @@ export function createApp(parts: GatewayParts): Koa {
     return composed;
   };
 
-  app.use(requestContext(logger, config.trustProxyHops));
+  app.use(requestContext(logger, config.trustProxyHops, parts.tracing?.tracer));
   app.use(gatewayMetrics(parts.metrics));
   // The gateway's own JSON (status, errors) above 1 KB; proxied answers come compressed by their service.
   app.use(compressAnswers());

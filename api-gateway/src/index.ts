@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import {
   closeServer,
-  continueTrace,
   createLogger,
+  endSpan,
   formatTraceparent,
   parseTraceparent,
   TRACEPARENT_HEADER,
@@ -14,8 +14,12 @@ import {
   reachableHost,
   followRevocations,
   RevocationList,
+  SpanKind,
+  startHop,
+  startTracing,
   verifyToken,
   type Logger,
+  type Tracing,
 } from '@devcircle/service-kit';
 import { createApp } from './app';
 import { AcceptedTokens } from './auth';
@@ -44,6 +48,8 @@ export interface RunningGateway {
   revocationsLoaded: Promise<void>;
   /** The internal /metrics listener, when METRICS_PORT turns it on. */
   metrics?: MetricsListener;
+  /** The OpenTelemetry spans it exports, when the OTEL_* settings turn them on. */
+  tracing?: Tracing;
   /** Stops accepting, lets in-flight requests finish (at most `graceMs`), closes sockets and timers. */
   stop(graceMs?: number): Promise<void>;
 }
@@ -54,6 +60,8 @@ export async function createGateway(
   options: GatewayOptions = {},
 ): Promise<RunningGateway> {
   const logger = createLogger('gateway', config.logLevel, options.logDestination);
+  // First: a bad OTEL_* setting stops the start before anything is opened.
+  const tracing = await startTracing('gateway', options.env ?? {}, logger);
   const metrics = createProcessMetrics('gateway');
   const pools = createPools(config.upstreams, config.failureCooldownMs);
   const revocations = new RevocationList({ logger });
@@ -91,6 +99,7 @@ export async function createGateway(
     acceptedTokens,
     revocationsLoaded: () => feed.loaded,
     metrics,
+    tracing,
   });
   const server = http.createServer(app.callback());
 
@@ -108,8 +117,14 @@ export async function createGateway(
       return;
     }
     const { requestId } = prepareForwarding(req, config.trustProxyHops);
-    // The upgrade's trace, as for a request: continued or started, and forwarded as this hop.
-    const trace = continueTrace(parseTraceparent(req.headers[TRACEPARENT_HEADER] as string | undefined));
+    // The upgrade's trace, as for a request: continued or started, and forwarded as this hop (with spans
+    // exported, a SERVER span for the hand-over to the service, not for the socket's whole life).
+    const parent = parseTraceparent(req.headers[TRACEPARENT_HEADER] as string | undefined);
+    const { trace, span } = startHop(tracing?.tracer, parent, 'GET socket:notifications', SpanKind.SERVER, {
+      'http.request.method': 'GET',
+      'url.path': pathname,
+      'http.route': 'socket:notifications',
+    });
     req.headers[TRACEPARENT_HEADER] = formatTraceparent(trace);
     // Only for the log line (the signature and expiry: no wait for a revocation catch-up before proxying). The
     // handshake makes the whole check (service-kit's) and decides.
@@ -129,6 +144,7 @@ export async function createGateway(
       'upgrade',
     );
     proxy.upgrade(req, socket, head, pools[route.service], config.socketTimeoutMs);
+    if (span) endSpan(span);
   });
 
   let metricsListener: MetricsListener | undefined;
@@ -139,6 +155,7 @@ export async function createGateway(
     proxy.close();
     await feed.stop();
     await database.close();
+    await tracing?.shutdown(); // sends the spans still waiting
   };
   try {
     await new Promise<void>((resolve, reject) => {
@@ -173,6 +190,7 @@ export async function createGateway(
     acceptedTokens,
     revocationsLoaded: feed.ready,
     metrics: metricsListener,
+    tracing,
     stop: (graceMs?: number) => {
       stopping ??= (async () => {
         for (const socket of upgradedSockets) socket.destroy();
@@ -196,7 +214,7 @@ export async function startGateway(
 }
 
 export interface GatewayOptions {
-  /** Read for METRICS_PORT and METRICS_HOST (the internal /metrics listener). */
+  /** Read for METRICS_PORT and METRICS_HOST (the internal /metrics listener) and the OTEL_* settings. */
   env?: NodeJS.ProcessEnv;
   /** Where the log lines go; stdout unless given (a test that reads them). */
   logDestination?: LogDestination;

@@ -7,8 +7,10 @@ import {
   REQUEST_ID_HEADER,
   requestLogger,
   type Logger,
+  type Tracer,
 } from '@devcircle/service-kit';
 import type { Middleware } from 'koa';
+import { gatewayRoute } from './metrics';
 import { REVOKED_HEADER } from './proxy/proxy';
 
 declare module 'koa' {
@@ -61,9 +63,10 @@ export function prepareForwarding(req: IncomingMessage, trustProxyHops: number):
 
 /**
  * Prepares the request for forwarding (see above), then service-kit's request log line, with the upstream
- * instance and the user id when known. Never the token.
+ * instance and the user id when known. Never the token. With a `tracer` (spans exported) each request is a
+ * SERVER span named by its route label (`GET proxy:posts`), the parent of the service's span.
  */
-export function requestContext(logger: Logger, trustProxyHops: number): Middleware {
+export function requestContext(logger: Logger, trustProxyHops: number, tracer?: Tracer): Middleware {
   const log = requestLogger(logger, {
     fields: (ctx) => ({
       ...(ctx.state.upstream ? { upstream: ctx.state.upstream } : {}),
@@ -71,6 +74,11 @@ export function requestContext(logger: Logger, trustProxyHops: number): Middlewa
     }),
     // The gateway starts or continues the W3C trace and forwards its own hop as the services' parent.
     forwardTrace: true,
+    spans: tracer && {
+      tracer,
+      route: gatewayRoute,
+      attributes: (ctx) => ({ 'devcircle.upstream': ctx.state.upstream }),
+    },
   });
   return async (ctx, next) => {
     // The request id chosen here is in the request headers, so the log line and the upstream share it.

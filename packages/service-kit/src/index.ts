@@ -83,11 +83,19 @@ export {
 export {
   continueTrace,
   currentTrace,
+  endSpan,
   formatTraceparent,
   inTrace,
   parseTraceparent,
+  SpanKind,
+  startHop,
+  startTracing,
   TRACEPARENT_HEADER,
+  tracingSettings,
+  type SpanExport,
   type TraceContext,
+  type Tracer,
+  type Tracing,
 } from './tracing';
 export {
   closeServer,
@@ -108,6 +116,7 @@ export { cleanText, textField, textMessage, type CleanText, type TextKind, type 
 export { INTERNAL_HEADER, internalHeaders, requireInternal } from './internal';
 export { runProcess } from './process';
 export { COMPRESSION_THRESHOLD_BYTES, compressAnswers } from './compression';
+export { conditionalGet, entityTag } from './conditional-get';
 export { invalidJson, isEncoded, oneBodyReading, parseJsonBody, unsupportedEncoding } from './body';
 export { localSecrets, SECRET_MIN_BYTES, SECRETS_FILE, weakSecret, type Secrets } from './secrets';
 export { probe, type ProbeResult, type ProbeTls } from './probe';

@@ -2,13 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import {
-  continueTrace,
   currentTrace,
+  endSpan,
   formatTraceparent,
   inTrace,
   parseTraceparent,
+  SpanKind,
+  startHop,
   TRACEPARENT_HEADER,
+  type Span,
   type TraceContext,
+  type Tracer,
 } from './tracing';
 
 export type { Logger };
@@ -51,6 +55,30 @@ export interface RequestLoggerOptions {
   scoped?: boolean;
   /** Replace the request's `traceparent` with this hop's, so that a proxy forwards it (the gateway). */
   forwardTrace?: boolean;
+  /**
+   * When the part exports OpenTelemetry spans: a SERVER span per request, the hop's span (its id is the one
+   * forwarded and stored on events), named `<method> <route>` once the route is known.
+   */
+  spans?: {
+    tracer: Tracer;
+    route: (ctx: Context) => string;
+    /** More attributes, read when the request ends (the gateway's upstream). */
+    attributes?: (ctx: Context) => Record<string, string | number | undefined>;
+  };
+}
+
+/** Ends a request's span with the semantic conventions' HTTP attributes. */
+function endRequestSpan(span: Span, ctx: Context, spans: NonNullable<RequestLoggerOptions['spans']>): void {
+  const route = spans.route(ctx);
+  span.updateName(`${ctx.method} ${route}`);
+  span.setAttributes({
+    'http.request.method': ctx.method,
+    'url.path': ctx.path,
+    'http.route': route,
+    'http.response.status_code': ctx.status,
+    ...spans.attributes?.(ctx),
+  });
+  endSpan(span, ctx.status >= 500 ? `HTTP ${ctx.status}` : undefined);
 }
 
 /**
@@ -59,8 +87,13 @@ export interface RequestLoggerOptions {
  * `fields` adds. The request's logger (`ctx.state.logger`) carries the request and trace ids.
  */
 export function requestLogger(logger: Logger, options: RequestLoggerOptions = {}): Middleware {
-  const { fields, scoped = false, forwardTrace = false } = options;
-  const handle = async (ctx: Context, next: () => Promise<unknown>, trace: TraceContext): Promise<void> => {
+  const { fields, scoped = false, forwardTrace = false, spans } = options;
+  const handle = async (
+    ctx: Context,
+    next: () => Promise<unknown>,
+    trace: TraceContext,
+    span: Span | undefined,
+  ): Promise<void> => {
     const incoming = ctx.get(REQUEST_ID_HEADER);
     const requestId = /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     if (forwardTrace) ctx.req.headers[TRACEPARENT_HEADER] = formatTraceparent(trace);
@@ -79,11 +112,17 @@ export function requestLogger(logger: Logger, options: RequestLoggerOptions = {}
       else if (PROBES.has(ctx.path))
         ctx.state.logger.debug(line, 'request'); // polled every second by the gateway
       else ctx.state.logger.info(line, 'request');
+      if (span && spans) endRequestSpan(span, ctx, spans);
     }
   };
+  const tracer = spans?.tracer;
   return (ctx, next) => {
-    const trace = continueTrace(parseTraceparent(ctx.req.headers[TRACEPARENT_HEADER] as string | undefined));
-    return scoped ? inTrace(trace, () => handle(ctx, next, trace)) : handle(ctx, next, trace);
+    const parent = parseTraceparent(ctx.req.headers[TRACEPARENT_HEADER] as string | undefined);
+    // Without a tracer this is `continueTrace(parent)`: no span, no OpenTelemetry code on the way.
+    const { trace, span } = startHop(tracer, parent, ctx.method, SpanKind.SERVER);
+    return scoped
+      ? inTrace(trace, () => handle(ctx, next, trace, span), tracer)
+      : handle(ctx, next, trace, span);
   };
 }
 

@@ -13,6 +13,7 @@ import {
   type ServiceName,
 } from './config';
 import { compressAnswers } from './compression';
+import { conditionalGet } from './conditional-get';
 import { oneBodyReading } from './body';
 import { openDatabase, retryUntilDone, type Database } from './database';
 import { errorHandler } from './error-handler';
@@ -29,6 +30,7 @@ import {
   type ProcessMetrics,
 } from './metrics';
 import { runProcess } from './process';
+import { startTracing, type Tracing } from './tracing';
 
 export interface ServiceDeps {
   /** The environment the service was started with (process.env, or a test's own). */
@@ -39,6 +41,8 @@ export interface ServiceDeps {
   logger: Logger;
   /** The process's metrics registry and shared instruments (`GET /metrics`; docs/observability.md). */
   metrics: ProcessMetrics;
+  /** The OpenTelemetry spans it exports, when the OTEL_* settings turn them on (docs/observability.md). */
+  tracing?: Tracing;
 }
 
 /** What a service's routes, consumers and attachment share: the deps, and whatever the service adds to them. */
@@ -113,11 +117,18 @@ export function createApp<Context extends ServiceContext>(
   definition.routes(router, context);
   const health = healthRoutes(definition.name, deps.database, started);
   // Scoped: the request's trace is current in everything it runs (log lines, events it records).
-  app.use(requestLogger(deps.logger, { scoped: true }));
+  app.use(
+    requestLogger(deps.logger, {
+      scoped: true,
+      spans: deps.tracing && { tracer: deps.tracing.tracer, route: matchedRoute },
+    }),
+  );
   app.use(httpMetrics(deps.metrics.httpDuration, matchedRoute));
   // Services listen on the internal network only (SERVICE_HOST), like /health: /metrics is not behind a check.
   app.use(metricsEndpoint(deps.metrics.registry));
   app.use(compressAnswers());
+  // Inside the compression: the ETag is the JSON's (docs/caching.md).
+  app.use(conditionalGet());
   app.use(errorHandler);
   app.use(oneBodyReading);
   app.use(
@@ -157,10 +168,11 @@ export async function startService<Context extends ServiceContext>(
   const env = options.env ?? process.env;
   const config = loadBaseConfig(env);
   const logger = createLogger(definition.name, config.logLevel, options.logDestination);
+  const tracing = await startTracing(definition.name, env, logger);
   const database = openDatabase(config.mongodbUri, { logger });
   const metrics = createProcessMetrics(definition.name);
   instrumentDatabase(database.client, metrics.registry);
-  const deps: ServiceDeps = { env, config, database, db: database.db, logger, metrics };
+  const deps: ServiceDeps = { env, config, database, db: database.db, logger, metrics, tracing };
   let context: Context;
   let app: Koa;
   let setUp = false;
@@ -170,6 +182,7 @@ export async function startService<Context extends ServiceContext>(
   } catch (err) {
     // A bad setting: the start stops with its message, and leaves no connection behind.
     await database.close();
+    await tracing?.shutdown();
     throw err;
   }
   const setup = retryUntilDone(() => definition.setup?.(deps) ?? Promise.resolve(), logger, 'setup');
@@ -209,6 +222,7 @@ export async function startService<Context extends ServiceContext>(
       // A consumer's batch in flight finishes while the database is still open.
       await Promise.all([closeServer(server), ...consumers.map((consumer) => consumer.stop())]);
       await database.close();
+      await tracing?.shutdown(); // sends the spans still waiting
     },
   };
 }

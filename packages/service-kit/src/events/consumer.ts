@@ -15,7 +15,8 @@ import { isDatabaseUnreachable } from '../database';
 import { CursorStore } from './cursors';
 import type { EventLog, EventPayload, LogEntry, Recorded } from './event';
 import type { ProcessMetrics } from '../metrics';
-import { continueTrace, inTrace, parseTraceparent } from '../tracing';
+import type { Tracer } from '../tracing';
+import { handleInTrace, traceBatch } from './consumer-spans';
 import { ConsumerReporter } from './reporter';
 import { currentClusterTime, idSecondsBefore, justAfter } from './positions';
 
@@ -114,6 +115,8 @@ type Insert = ChangeStreamInsertDocument<LogEntry>;
 interface Writing {
   changes: Insert[];
   done: Promise<unknown>;
+  /** When its preparing started (Date.now(): the start of its events' spans). */
+  started: number;
 }
 
 /** A reading of the log by id: the cluster time taken before it, and the last id read. */
@@ -171,6 +174,8 @@ class StreamConsumer implements EventConsumer {
     logger: Logger,
     private readonly spec: EventConsumerSpec<LogEntry>,
     metrics?: ProcessMetrics,
+    /** The part's tracer, when it exports spans. */
+    private readonly tracer?: Tracer,
   ) {
     this.name = spec.name;
     this.log = db.collection<LogEntry>(spec.log.name);
@@ -312,6 +317,7 @@ class StreamConsumer implements EventConsumer {
           continue;
         }
         // This batch is prepared while the previous one's writes run; its own start once those are done.
+        const started = Date.now();
         const write = await this.prepareChanges(changes);
         if (this.stopped) break;
         const previous = writing;
@@ -324,6 +330,7 @@ class StreamConsumer implements EventConsumer {
         else
           writing = {
             changes,
+            started,
             done: write().then(
               () => undefined,
               (err: unknown) => err ?? 'failed',
@@ -361,6 +368,7 @@ class StreamConsumer implements EventConsumer {
       this.batchHandled(
         changes.map((change) => change.fullDocument),
         (last, count) => this.advancePast(changes, last, count),
+        writing.started,
       );
       return true;
     }
@@ -422,8 +430,9 @@ class StreamConsumer implements EventConsumer {
     const handleBatch = this.batchHandler;
     if (events.length > 1 && handleBatch && !oneByOne) {
       try {
+        const started = Date.now();
         await handleBatch(events);
-        this.batchHandled(events, advance);
+        this.batchHandled(events, advance, started);
         return;
       } catch (err) {
         // The outage is the database's; anything else is found, logged and retried event by event below.
@@ -438,20 +447,27 @@ class StreamConsumer implements EventConsumer {
     }
   }
 
-  /** A whole batch is handled: reported, and the position moves past its last event. */
-  private batchHandled(events: LogEntry[], advance: (last: number, count: number) => void): void {
+  /** A whole batch is handled (since `started`): reported, and the position moves past its last event. */
+  private batchHandled(
+    events: LogEntry[],
+    advance: (last: number, count: number) => void,
+    started: number,
+  ): void {
+    if (this.tracer) traceBatch(this.tracer, this.traceNames, events, started);
     for (const event of events) this.reporter.handled(event);
     this.lastId = events[events.length - 1]._id;
     advance(events.length - 1, events.length);
   }
 
+  /** The consumer and its log, as its spans name them. */
+  private get traceNames(): { name: string; log: string } {
+    return { name: this.spec.name, log: this.spec.log.name };
+  }
+
   private async handleEvent(event: LogEntry): Promise<void> {
     try {
       // One event at a time: its handler runs in the trace that recorded it (what it logs carries the trace id).
-      const parent = parseTraceparent(event.traceparent);
-      await (parent
-        ? inTrace(continueTrace(parent), () => this.spec.handle(event))
-        : this.spec.handle(event));
+      await handleInTrace(this.tracer, this.traceNames, event, () => this.spec.handle(event));
     } catch (err) {
       // A handler's write failing because the database is gone is the outage, not the event.
       if (isDatabaseUnreachable(err)) throw err;
@@ -574,7 +590,7 @@ async function nextBatch(stream: ChangeStream<LogEntry, Insert>): Promise<Insert
 
 /** Starts reading `spec.log` at once (docs/events.md "Consumers"); `startService` does this for a service. */
 export function startEventConsumer<E extends object>(
-  deps: { db: Db; logger: Logger; metrics?: ProcessMetrics },
+  deps: { db: Db; logger: Logger; metrics?: ProcessMetrics; tracing?: { tracer: Tracer } },
   spec: EventConsumerSpec<E>,
 ): EventConsumer {
   return new StreamConsumer(
@@ -582,5 +598,6 @@ export function startEventConsumer<E extends object>(
     deps.logger,
     spec as unknown as EventConsumerSpec<LogEntry>,
     deps.metrics,
+    deps.tracing?.tracer,
   );
 }
