@@ -68,6 +68,8 @@ export function routeOf(method: string, rawPath: string): Route {
   if (under(path, '/api/posts')) return proxy('posts');
   // A hashtag's posts and the trending tags (issue 19): read from the posts.
   if (under(path, '/api/tags')) return proxy('posts');
+  // A member's saved posts (issue 19): the posts service keeps them beside the posts.
+  if (under(path, '/api/bookmarks')) return proxy('posts');
   if (under(path, '/api/notifications') || path === '/api/report-bug') return proxy('notifications');
   return { kind: 'not-found' };
 }

@@ -117,6 +117,7 @@ test('route classification follows the contract, on the normalised path', () => 
   expect(routeOf('GET', '/api/users/u1/password')).toMatchObject({ service: 'users' });
   expect(routeOf('POST', '/api/report-bug')).toMatchObject({ service: 'notifications', public: true });
   expect(routeOf('GET', '/api/postsx')).toEqual({ kind: 'not-found' });
+  expect(routeOf('GET', '/api/bookmarks')).toMatchObject({ service: 'posts', public: false });
   expect(routeOf('GET', '/internal/revocations')).toEqual({ kind: 'not-found' });
   expect(routeOf('GET', '/api/posts/%2e%2e/x')).toEqual({ kind: 'bad-path' });
   expect(routeOf('GET', '/api/posts/%zz')).toEqual({ kind: 'bad-path' });

@@ -171,6 +171,7 @@ test('deleted comments and comments without a user are hidden', () => {
     createdAt: at,
     likes: 0,
     likedByMe: false,
+    bookmarkedByMe: false,
     comments: [
       { _id: 'c4', user: author, text: 'comment kept', createdAt: at, updatedAt: at },
       { _id: 'c3', user: author, text: 'comment deleted', createdAt: at, updatedAt: at, deleted: true },

@@ -10,6 +10,7 @@ const post = (id: number): ProfilePost => ({
   createdAt: '2026-11-21T12:00:00.000Z',
   likes: 0,
   likedByMe: false,
+  bookmarkedByMe: false,
   comments: [],
   commentsCount: 0,
   hasMoreComments: false,

@@ -1,5 +1,6 @@
 export * from './answers';
 export * from './auth';
+export * from './bookmarks';
 export * from './errors';
 export * from './events';
 export * from './limits';

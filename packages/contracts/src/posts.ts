@@ -44,6 +44,8 @@ export interface Post {
   /** The like count. */
   likes: number;
   likedByMe: boolean;
+  /** Whether the caller has saved the post (Bookmarks); only ever the caller's own. */
+  bookmarkedByMe: boolean;
   /** The latest comments, newest first (at most `EMBEDDED_COMMENTS`). */
   comments: Comment[];
   commentsCount: number;

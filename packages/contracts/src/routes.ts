@@ -19,6 +19,8 @@ export const ROUTES = {
   /** The posts with one hashtag (issue 19), linked from `#tag` in a text and from explore's trending tags. */
   tag: (tag: string) => `/tags/${segment(tag)}`,
   notifications: '/notifications',
+  /** The member's saved posts (issue 19). */
+  bookmarks: '/bookmarks',
   settings: '/settings',
   logoutConfirm: '/logout-confirm',
   messages: '/messages',

@@ -1,5 +1,6 @@
 import type { ServiceContext, ServiceDeps } from '@devcircle/service-kit';
 import { AuthorRepository } from './authors/repository';
+import { BookmarkRepository } from './bookmarks/repository';
 import { CommentRepository } from './comments/repository';
 import { FollowRepository } from './follows/repository';
 import { LikeRepository } from './likes/repository';
@@ -12,6 +13,7 @@ export interface PostsContext extends ServiceContext {
   comments: CommentRepository;
   authors: AuthorRepository;
   follows: FollowRepository;
+  bookmarks: BookmarkRepository;
 }
 
 export function createPostsContext(deps: ServiceDeps): PostsContext {
@@ -22,5 +24,6 @@ export function createPostsContext(deps: ServiceDeps): PostsContext {
     comments: new CommentRepository(deps.db),
     authors: new AuthorRepository(deps.db),
     follows: new FollowRepository(deps.db),
+    bookmarks: new BookmarkRepository(deps.db),
   };
 }

@@ -1,4 +1,5 @@
 import { ensureEventLog, LOGS, type ServiceDefinition } from '@devcircle/service-kit';
+import { ensureBookmarkIndexes } from './bookmarks/indexes';
 import { ensureCommentIndexes } from './comments/indexes';
 import { accountDeletionConsumer } from './consumers/account-deletion';
 import { authorsConsumer } from './consumers/authors';
@@ -7,6 +8,7 @@ import { createPostsContext, type PostsContext } from './context';
 import { ensureFollowIndexes } from './follows/indexes';
 import { ensureLikeIndexes } from './likes/indexes';
 import { ensurePostIndexes } from './posts/indexes';
+import { bookmarkRoutes } from './routes/bookmarks';
 import { commentRoutes } from './routes/comments';
 import { internalRoutes } from './routes/internal';
 import { likeRoutes } from './routes/likes';
@@ -26,6 +28,7 @@ export const definition: ServiceDefinition<PostsContext> = {
     await ensureLikeIndexes(db);
     await ensureCommentIndexes(db);
     await ensureFollowIndexes(db);
+    await ensureBookmarkIndexes(db);
     await ensureMentionIndexes(db);
     await ensureEventLog(db, LOGS.posts);
   },
@@ -33,6 +36,7 @@ export const definition: ServiceDefinition<PostsContext> = {
     postRoutes(router, app);
     likeRoutes(router, app);
     commentRoutes(router, app);
+    bookmarkRoutes(router, app);
     tagRoutes(router, app);
     internalRoutes(router, app);
   },

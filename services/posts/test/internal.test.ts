@@ -182,7 +182,7 @@ test('deleting a user removes their posts (with likes and comments), likes and c
   expect(reply.status).toBe(200);
   expect(reply.body).toEqual({
     message: 'User content deleted',
-    removed: { posts: 1, likes: 2, comments: 3 },
+    removed: { posts: 1, likes: 2, comments: 3, bookmarks: 0 },
   });
 
   const byDoomed = { $or: [{ userId: oid(doomed.id) }, { postId: oid(own._id) }] };
@@ -210,7 +210,7 @@ test('deleting a user removes their posts (with likes and comments), likes and c
   const again = await call(h.service, 'DELETE', `/internal/users/${doomed.id}`, undefined, internal());
   expect(again.body).toEqual({
     message: 'User content deleted',
-    removed: { posts: 0, likes: 0, comments: 0 },
+    removed: { posts: 0, likes: 0, comments: 0, bookmarks: 0 },
   });
   expect(await h.db.collection('posts').findOne({ _id: oid(friends._id) })).toMatchObject({
     likesCount: 1,

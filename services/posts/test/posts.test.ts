@@ -36,6 +36,7 @@ describe('creating a post', () => {
       createdAt: expect.any(String),
       likes: 0,
       likedByMe: false,
+      bookmarkedByMe: false,
       comments: [],
       commentsCount: 0,
       hasMoreComments: false,

@@ -1,6 +1,7 @@
 import { countCommands } from '@devcircle/service-test-kit';
 import { ObjectId, type Db } from 'mongodb';
 import { AUTHORS } from '../src/authors/repository';
+import { BOOKMARKS } from '../src/bookmarks/indexes';
 import { COMMENTS } from '../src/comments/indexes';
 import { FOLLOWS } from '../src/follows/indexes';
 import { LIKES } from '../src/likes/indexes';
@@ -76,6 +77,15 @@ async function seed(db: Db): Promise<void> {
       updatedAt: new Date(),
     })),
   );
+  // The reader saved every post (the bookmarks list's pages).
+  await db.collection(BOOKMARKS).insertMany(
+    posts.map((post) => ({
+      _id: new ObjectId(),
+      postId: post._id,
+      userId: new ObjectId(reader.id),
+      createdAt: new Date(),
+    })),
+  );
 }
 
 beforeAll(async () => {
@@ -124,6 +134,12 @@ test('the feed by page number: a page of 10 sends what a page of 1 sends', async
 test("a tag's posts by cursor: a page of 10 sends what a page of 1 sends", async () => {
   const one = await commandsOf('/api/tags/roundtrip/posts?limit=1', reader.headers, posts, 1);
   const full = await commandsOf('/api/tags/roundtrip/posts?limit=10', reader.headers, posts, 10);
+  expect(full).toEqual(one);
+});
+
+test('the bookmarks by cursor: a page of 10 sends what a page of 1 sends', async () => {
+  const one = await commandsOf('/api/bookmarks?limit=1', reader.headers, posts, 1);
+  const full = await commandsOf('/api/bookmarks?limit=10', reader.headers, posts, 10);
   expect(full).toEqual(one);
 });
 

@@ -8,11 +8,15 @@ export interface RemovedContent {
   posts: number;
   likes: number;
   comments: number;
+  bookmarks: number;
 }
 
 const sum = (values: number[]): number => values.reduce((total, value) => total + value, 0);
 
-/** The user's posts with all their likes and comments. Posts go first: a like or comment racing in undoes itself. */
+/**
+ * The user's posts with all their likes, comments and bookmarks (anyone's). Posts go first: a like, comment or
+ * bookmark racing in undoes itself.
+ */
 async function removePosts(ctx: PostsContext, userId: ObjectId, removed: RemovedContent): Promise<void> {
   for (;;) {
     const ids = await ctx.posts.idsByAuthor(userId, BATCH);
@@ -20,6 +24,7 @@ async function removePosts(ctx: PostsContext, userId: ObjectId, removed: Removed
     removed.posts += await ctx.posts.deleteMany(ids);
     removed.likes += await ctx.likes.removeForPosts(ids);
     removed.comments += await ctx.comments.removeForPosts(ids);
+    removed.bookmarks += await ctx.bookmarks.removeForPosts(ids);
   }
 }
 
@@ -60,14 +65,15 @@ async function removeComments(ctx: PostsContext, userId: ObjectId, removed: Remo
 
 /**
  * Account deletion: everything the user wrote goes, counts on other users' posts (and those users' stats) are
- * corrected, and the user's follow pairs and the name record with the user's own stats are dropped. Safe to repeat: a second run finds
- * nothing and removes nothing.
+ * corrected, and the user's own bookmarks, follow pairs and the name record with the user's own stats are
+ * dropped. Safe to repeat: a second run finds nothing and removes nothing.
  */
 export async function deleteUserContent(ctx: PostsContext, userId: ObjectId): Promise<RemovedContent> {
-  const removed: RemovedContent = { posts: 0, likes: 0, comments: 0 };
+  const removed: RemovedContent = { posts: 0, likes: 0, comments: 0, bookmarks: 0 };
   await removePosts(ctx, userId, removed);
   await removeLikes(ctx, userId, removed);
   await removeComments(ctx, userId, removed);
+  removed.bookmarks += await ctx.bookmarks.removeForUser(userId);
   await ctx.follows.removeUser(userId);
   await ctx.authors.remove(userId);
   return removed;

@@ -15,6 +15,7 @@ export function newPostView(post: Post, author: Author): PostView {
     createdAt: post.createdAt.toISOString(),
     likes: 0,
     likedByMe: false,
+    bookmarkedByMe: false,
     comments: [],
     commentsCount: 0,
     hasMoreComments: false,

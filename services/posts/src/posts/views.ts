@@ -17,15 +17,17 @@ export function commentViews(comments: Comment[], authors: Map<string, Author>):
 
 /**
  * The response form of `posts`, in their order, in three round trips whatever their number (docs/reads.md): the
- * latest comments of every post in one `$lookup` (at most 51 each, on the comments' index), the viewer's likes in
- * one `$in` over `likes`, then every name in one `$in` over `authors`.
+ * latest comments of every post in one `$lookup` (at most 51 each, on the comments' index), alongside it the
+ * viewer's likes and bookmarks in one `$in` each, then every name in one `$in` over `authors`.
  */
 export async function postViews(ctx: PostsContext, posts: Post[], viewer?: ObjectId): Promise<PostView[]> {
   if (posts.length === 0) return [];
   const postIds = posts.map((post) => post._id);
-  const [latestByPost, liked] = await Promise.all([
+  const none = Promise.resolve(new Set<string>());
+  const [latestByPost, liked, saved] = await Promise.all([
     ctx.comments.latestOfPosts(postIds, EMBEDDED_COMMENTS + 1),
-    viewer ? ctx.likes.likedAmong(viewer, postIds) : Promise.resolve(new Set<string>()),
+    viewer ? ctx.likes.likedAmong(viewer, postIds) : none,
+    viewer ? ctx.bookmarks.savedAmong(viewer, postIds) : none,
   ]);
   const latest = posts.map((post) => latestByPost.get(post._id.toHexString()) ?? []);
   const authors = await ctx.authors.findMany([
@@ -43,6 +45,7 @@ export async function postViews(ctx: PostsContext, posts: Post[], viewer?: Objec
       createdAt: post.createdAt.toISOString(),
       likes: post.likesCount,
       likedByMe: liked.has(post._id.toHexString()),
+      bookmarkedByMe: saved.has(post._id.toHexString()),
       comments: commentViews(latest[i].slice(0, EMBEDDED_COMMENTS), authors),
       commentsCount: post.commentsCount,
       hasMoreComments: latest[i].length > EMBEDDED_COMMENTS,

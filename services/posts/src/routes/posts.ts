@@ -119,7 +119,8 @@ export function postRoutes(router: Router, app: PostsContext): void {
     // A stranger gets the 404 of a missing post, not the 403 that would tell them it exists.
     const post = await loadVisiblePost(app, ctx.params.id, caller.id);
     if (!post.authorId.equals(caller.id)) throw forbidden('You can only delete your own posts');
-    // One transaction: the post, its likes and comments, its final count off the author's stats, and the event.
+    // One transaction: the post, its likes, comments and bookmarks, its final count off the author's stats, and
+    // the event.
     // A like or comment racing it conflicts on the post and, run again, finds no post.
     await inTransaction(app.deps.database.client, async (session) => {
       const deleted = await app.posts.deleteOwned(post._id, caller.id, session);
@@ -131,6 +132,7 @@ export function postRoutes(router: Router, app: PostsContext): void {
       );
       await app.likes.removeForPosts([post._id], session);
       await app.comments.removeForPosts([post._id], session);
+      await app.bookmarks.removeForPosts([post._id], session);
       await recordPostEvent(app, { type: 'post.deleted', ...postEventFields(caller, post) }, session);
     });
     ctx.body = { message: 'Post deleted' };
