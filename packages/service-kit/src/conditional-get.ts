@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import type { Context, Middleware } from 'koa';
+
+/**
+ * What a client sends with its token (the gateway turns it into the identity header, which a browser never sees):
+ * an answer made for one member must not be reused for another.
+ */
+const VARY_ON = 'Authorization';
+
+/**
+ * A strong validator of `body`: the SHA-256 of its bytes, base64url, 22 characters, quoted — the gateway's static
+ * files are tagged the same way (api-gateway/src/static/send.ts). Two answers with the same bytes have the same
+ * tag, and any change of a byte gives another.
+ */
+export function entityTag(body: string): string {
+  return `"${createHash('sha256').update(body, 'utf8').digest('base64url').slice(0, 22)}"`;
+}
+
+/** A JSON answer the middleware may tag: a 2xx object or array that was not marked as never to be stored. */
+function taggable(ctx: Context): boolean {
+  const body: unknown = ctx.body;
+  if (ctx.status < 200 || ctx.status > 299 || body === null || typeof body !== 'object') return false;
+  if (Buffer.isBuffer(body) || typeof (body as { pipe?: unknown }).pipe === 'function') return false;
+  return !/no-store/i.test(ctx.response.get('Cache-Control'));
+}
+
+/**
+ * Conditional GET for the services' JSON answers (docs/caching.md): every 2xx JSON answer to a GET or HEAD is
+ * serialised once here, carries a strong `ETag` of those bytes, and a request whose `If-None-Match` names it is
+ * answered 304 with no body. The match itself is Koa's `ctx.fresh` (jshttp's `fresh`: the list, `*`, weak
+ * comparison), exactly what koa-conditional-get does.
+ *
+ * The tag is a hash of the body the caller gets, so answers that differ per member (likedByMe, what privacy lets
+ * them see) have different tags by construction. A member's answers are marked `private, no-cache` (a browser
+ * may keep them but asks again each time, sending the tag; no shared cache stores them) and `Vary: Authorization`.
+ * Mounted inside the compression, so the tag is that of the JSON, whichever encoding goes on the wire: the same
+ * tag for the identity and the compressed variant, as with Express's `compression` (`Vary: Accept-Encoding` is set
+ * by the compression).
+ */
+export function conditionalGet(): Middleware {
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    await next();
+    if (!taggable(ctx)) return;
+    // Koa would stringify the object when sending it; the tag needs the bytes first, so it happens once, here.
+    const json = JSON.stringify(ctx.body);
+    ctx.body = json;
+    ctx.type = 'json';
+    ctx.set('ETag', entityTag(json));
+    if (!ctx.response.get('Cache-Control')) {
+      ctx.set('Cache-Control', ctx.state.identity ? 'private, no-cache' : 'no-cache');
+    }
+    if (ctx.state.identity) ctx.vary(VARY_ON);
+    if (ctx.fresh) {
+      ctx.status = 304;
+      ctx.body = null;
+    }
+  };
+}
