@@ -1,8 +1,8 @@
 /**
  * Validates Kubernetes objects against the API's schemas, offline: kubernetes-models' validators, generated from
  * the Kubernetes OpenAPI definitions (types, required fields, enums; unknown fields are found by
- * kubernetes-fields.ts). The package is ECMAScript modules
- * only, which Jest's module system cannot load, so the test runs this in a child process:
+ * kubernetes-fields.ts). kubernetes-models is pinned at 4.5.1: its 5.x line requires Node 22, and 4.5.1 also ships
+ * CommonJS, so the test calls `validateObjects` in its own process. By hand:
  *
  *   echo '[{"source":"a.yaml","doc":{...}}]' | node --import tsx scripts/deploy/validate-kubernetes.ts
  *

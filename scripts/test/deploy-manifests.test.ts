@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
@@ -6,7 +5,7 @@ import { parseAllDocuments } from 'yaml';
 import { cacheControlFor, IMMUTABLE, NO_CACHE } from '../../api-gateway/src/static';
 import { PROCESS_PARTS, WEB_APPS, type ProcessPart } from '../deploy/parts';
 import { unknownFields } from '../deploy/kubernetes-fields';
-import type { KubernetesObject, SchemaError, SourcedObject } from '../deploy/validate-kubernetes';
+import { validateObjects, type KubernetesObject, type SourcedObject } from '../deploy/validate-kubernetes';
 import { COMPOSE_SCHEMA } from './support/compose-schema';
 import { settingsRead } from './support/settings-read';
 
@@ -137,16 +136,6 @@ const SETTINGS = new Map(PROCESS_PARTS.map((part) => [part.name, settingsRead(pa
 const unread = (part: ProcessPart, names: Iterable<string>): string[] =>
   [...names].filter((name) => !SETTINGS.get(part.name)?.has(name)).map((name) => `${part.name}: ${name}`);
 
-function validateKubernetes(objects: SourcedObject[]): SchemaError[] {
-  const child = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'scripts/deploy/validate-kubernetes.ts')],
-    { cwd: ROOT, input: JSON.stringify(objects), encoding: 'utf8' },
-  );
-  if (child.status !== 0) throw new Error(`the validator failed: ${child.stderr}`);
-  return JSON.parse(child.stdout) as SchemaError[];
-}
-
 describe('Kubernetes manifests', () => {
   test('every YAML file under deploy/ parses', () => {
     const files = filesUnder(DEPLOY, /\.ya?ml$/);
@@ -176,7 +165,7 @@ describe('Kubernetes manifests', () => {
     }
   });
 
-  test('every object passes the Kubernetes API schemas (and a broken one does not)', () => {
+  test('every object passes the Kubernetes API schemas (and a broken one does not)', async () => {
     const broken: SourcedObject[] = [
       {
         source: 'broken',
@@ -193,7 +182,7 @@ describe('Kubernetes manifests', () => {
       ...productionObjects.filter((object) => !object.source.includes('/base/')),
     ];
     expect(objects.length).toBeGreaterThan(25);
-    const errors = validateKubernetes([...objects, ...broken]);
+    const errors = await validateObjects([...objects, ...broken]);
     expect(errors.filter((error) => error.source !== 'broken')).toEqual([]);
     expect(errors.map((error) => error.source)).toEqual(['broken']);
     expect(errors[0].message).toMatch(/replicas must be integer/);
