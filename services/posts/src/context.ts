@@ -1,5 +1,6 @@
 import type { ServiceContext, ServiceDeps } from '@devcircle/service-kit';
 import { AuthorRepository } from './authors/repository';
+import { PostsCache } from './cache/posts-cache';
 import { BookmarkRepository } from './bookmarks/repository';
 import { CommentRepository } from './comments/repository';
 import { FollowRepository } from './follows/repository';
@@ -13,6 +14,8 @@ export interface PostsContext extends ServiceContext {
   comments: CommentRepository;
   authors: AuthorRepository;
   follows: FollowRepository;
+  /** This instance's hot reads (docs/caching.md). */
+  cache: PostsCache;
   bookmarks: BookmarkRepository;
 }
 
@@ -24,6 +27,7 @@ export function createPostsContext(deps: ServiceDeps): PostsContext {
     comments: new CommentRepository(deps.db),
     authors: new AuthorRepository(deps.db),
     follows: new FollowRepository(deps.db),
+    cache: new PostsCache(deps.env.POSTS_FEED_CACHE !== 'off'),
     bookmarks: new BookmarkRepository(deps.db),
   };
 }

@@ -1,5 +1,6 @@
 import { ensureEventLog, LOGS, type ServiceDefinition } from '@devcircle/service-kit';
 import { ensureBookmarkIndexes } from './bookmarks/indexes';
+import { followChanges } from './cache/changes';
 import { ensureCommentIndexes } from './comments/indexes';
 import { accountDeletionConsumer } from './consumers/account-deletion';
 import { authorsConsumer } from './consumers/authors';
@@ -41,6 +42,8 @@ export const definition: ServiceDefinition<PostsContext> = {
     internalRoutes(router, app);
   },
   consumers: (app) => [authorsConsumer(app), followsConsumer(app), accountDeletionConsumer(app)],
+  // The feed cache's change stream, for as long as the server runs (docs/caching.md).
+  attach: (_server, app) => followChanges(app.deps.db, app.cache, app.deps.logger),
 };
 
 export { authorPostsQuery, feedQuery } from './posts/repository';

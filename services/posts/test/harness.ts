@@ -18,17 +18,18 @@ export const INTERNAL_SECRET = 'posts-test-internal-secret';
 
 export type PostsHarness = ServiceOnFreshDatabase;
 
+/** The environment every test's posts service runs with. */
+export const POSTS_TEST_ENV = {
+  INTERNAL_SECRET,
+  JWT_SECRET: 'posts-test-jwt-secret',
+  LOG_LEVEL: process.env.POSTS_TEST_LOG ?? 'silent',
+};
+
 /** The posts service in-process on a free port, against its own in-memory embedded database. */
-export const startPosts = (options: FreshDatabaseOptions = {}): Promise<PostsHarness> =>
-  startOnFreshDatabase(
-    definition,
-    {
-      INTERNAL_SECRET,
-      JWT_SECRET: 'posts-test-jwt-secret',
-      LOG_LEVEL: process.env.POSTS_TEST_LOG ?? 'silent',
-    },
-    options,
-  );
+export const startPosts = (
+  options: FreshDatabaseOptions = {},
+  env: NodeJS.ProcessEnv = {},
+): Promise<PostsHarness> => startOnFreshDatabase(definition, { ...POSTS_TEST_ENV, ...env }, options);
 
 /** A signed-in user as the gateway would vouch for them. */
 export interface User {

@@ -89,7 +89,8 @@ async function seed(db: Db): Promise<void> {
 }
 
 beforeAll(async () => {
-  h = await startPosts({ monitorCommands: true });
+  // The database path: what the feed cache saves is counted in feed-cache.test.ts.
+  h = await startPosts({ monitorCommands: true }, { POSTS_FEED_CACHE: 'off' });
   reader = newUser('reader');
   await seed(h.db);
 });

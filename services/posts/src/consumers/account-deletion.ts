@@ -20,6 +20,7 @@ export function accountDeletionConsumer(app: PostsContext): EventConsumerSpec<Ac
         return;
       }
       const removed = await deleteUserContent(app, userId);
+      app.cache.clear();
       app.deps.logger.info({ userId: userId.toHexString(), removed }, 'account content deleted');
     },
   };

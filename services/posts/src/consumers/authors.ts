@@ -38,6 +38,9 @@ export function authorsConsumer(app: PostsContext): EventConsumerSpec<ProfileUpd
       // Also when this event was older than the stored one: the posts get the projection's value, not the
       // event's, so this only repairs.
       if (typeof isPrivate === 'boolean') await syncAuthorPrivacy(app, userId);
+      // Names on cards, privacy in the window: dropped here once this instance has applied the event, so a post
+      // gone private is never read from this instance's cache after its own database reads hide it.
+      app.cache.clear();
     },
   };
 }

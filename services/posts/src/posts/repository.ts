@@ -42,6 +42,9 @@ export interface NewPost {
   tags?: string[];
 }
 
+/** A post's id, author and privacy: all the feed's visibility rule reads. */
+export type PostHead = Pick<Post, '_id' | 'authorId' | 'authorPrivate'>;
+
 /** Paging by page number: `skip` documents, then at most `limit`. */
 export interface PageWindow {
   skip: number;
@@ -84,6 +87,21 @@ export class PostRepository {
   /** Runs a feed or author query for one window. */
   list(query: PostQuery, window: PageWindow): Promise<Post[]> {
     return this.posts.find(query.filter).sort(query.sort).skip(window.skip).limit(window.limit).toArray();
+  }
+
+  /** The posts of `ids` that exist, in no particular order: one `$in` on `_id` (the feed cache's cards). */
+  findMany(ids: ObjectId[]): Promise<Post[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.posts.find({ _id: { $in: ids } }, { batchSize: ids.length + 1 }).toArray();
+  }
+
+  /** The newest `limit` posts of everyone, only what deciding who may see them needs (the feed cache's window). */
+  newestHeads(limit: number): Promise<PostHead[]> {
+    return this.posts
+      .find({}, { projection: { _id: 1, authorId: 1, authorPrivate: 1 }, batchSize: limit + 1 })
+      .sort({ _id: -1 })
+      .limit(limit)
+      .toArray();
   }
 
   /** How many posts there are, from the collection's metadata (MongoDB's `count` without a filter). */

@@ -15,20 +15,42 @@ export function commentViews(comments: Comment[], authors: Map<string, Author>):
   return views;
 }
 
+/** What a post's view says about the one who reads it; everything else is the same for every reader. */
+export type ViewerFields = Pick<PostView, 'likedByMe' | 'bookmarkedByMe'>;
+
+/** A post's view without the reader's fields: what the feed cache keeps (docs/caching.md). */
+export type PostCard = Omit<PostView, keyof ViewerFields>;
+
+const NO_ONE: ViewerFields = { likedByMe: false, bookmarkedByMe: false };
+
 /**
- * The response form of `posts`, in their order, in three round trips whatever their number (docs/reads.md): the
- * latest comments of every post in one `$lookup` (at most 51 each, on the comments' index), alongside it the
- * viewer's likes and bookmarks in one `$in` each, then every name in one `$in` over `authors`.
+ * The reader's fields for each of `postIds`, in one `$in` per kind whatever their number (the likes' and the
+ * bookmarks' `(postId, userId)` indexes). Without a reader, none is set.
  */
-export async function postViews(ctx: PostsContext, posts: Post[], viewer?: ObjectId): Promise<PostView[]> {
-  if (posts.length === 0) return [];
-  const postIds = posts.map((post) => post._id);
-  const none = Promise.resolve(new Set<string>());
-  const [latestByPost, liked, saved] = await Promise.all([
-    ctx.comments.latestOfPosts(postIds, EMBEDDED_COMMENTS + 1),
-    viewer ? ctx.likes.likedAmong(viewer, postIds) : none,
-    viewer ? ctx.bookmarks.savedAmong(viewer, postIds) : none,
+export async function viewerFields(
+  ctx: PostsContext,
+  postIds: ObjectId[],
+  viewer?: ObjectId,
+): Promise<(postId: string) => ViewerFields> {
+  if (!viewer || postIds.length === 0) return () => NO_ONE;
+  const [liked, saved] = await Promise.all([
+    ctx.likes.likedAmong(viewer, postIds),
+    ctx.bookmarks.savedAmong(viewer, postIds),
   ]);
+  return (postId) => ({ likedByMe: liked.has(postId), bookmarkedByMe: saved.has(postId) });
+}
+
+/**
+ * The cards of `posts`, in their order, in two round trips whatever their number (docs/reads.md): the latest
+ * comments of every post in one `$lookup` (at most 51 each, on the comments' index), then every name in one `$in`
+ * over `authors`.
+ */
+export async function postCards(ctx: PostsContext, posts: Post[]): Promise<PostCard[]> {
+  if (posts.length === 0) return [];
+  const latestByPost = await ctx.comments.latestOfPosts(
+    posts.map((post) => post._id),
+    EMBEDDED_COMMENTS + 1,
+  );
   const latest = posts.map((post) => latestByPost.get(post._id.toHexString()) ?? []);
   const authors = await ctx.authors.findMany([
     ...posts.map((post) => post.authorId),
@@ -44,13 +66,34 @@ export async function postViews(ctx: PostsContext, posts: Post[], viewer?: Objec
       ...(post.codeLanguage ? { codeLanguage: post.codeLanguage } : {}),
       createdAt: post.createdAt.toISOString(),
       likes: post.likesCount,
-      likedByMe: liked.has(post._id.toHexString()),
-      bookmarkedByMe: saved.has(post._id.toHexString()),
       comments: commentViews(latest[i].slice(0, EMBEDDED_COMMENTS), authors),
       commentsCount: post.commentsCount,
       hasMoreComments: latest[i].length > EMBEDDED_COMMENTS,
     };
   });
+}
+
+/** A card with its reader's fields. */
+export const withViewer = (card: PostCard, fields: (postId: string) => ViewerFields): PostView => ({
+  ...card,
+  ...fields(card._id),
+});
+
+/**
+ * The response form of `posts`, in their order: their cards (two round trips) and, alongside, the viewer's likes
+ * and bookmarks (one `$in` each), whatever their number (docs/reads.md).
+ */
+export async function postViews(ctx: PostsContext, posts: Post[], viewer?: ObjectId): Promise<PostView[]> {
+  if (posts.length === 0) return [];
+  const [cards, fields] = await Promise.all([
+    postCards(ctx, posts),
+    viewerFields(
+      ctx,
+      posts.map((post) => post._id),
+      viewer,
+    ),
+  ]);
+  return cards.map((card) => withViewer(card, fields));
 }
 
 export async function postView(ctx: PostsContext, post: Post, viewer?: ObjectId): Promise<PostView> {

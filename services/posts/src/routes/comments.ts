@@ -36,6 +36,8 @@ const commentsParams = Joi.object<CommentsQuery>({
 
 /** The post as it is after the caller's write, or 404 when it was deleted meanwhile. */
 async function currentPost(app: PostsContext, post: Post, caller: Caller) {
+  // Every comment write answers through here: its card goes before the answer (docs/caching.md).
+  app.cache.postChanged(post._id);
   const current = await app.posts.findById(post._id);
   if (!current) throw notFound(POST_NOT_FOUND);
   return postView(app, current, caller.id);

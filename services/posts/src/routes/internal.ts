@@ -55,6 +55,7 @@ export function internalRoutes(router: Router, app: PostsContext): void {
     async (ctx) => {
       const { username, displayName } = validated<AuthorBody>(ctx.state, 'body');
       const author = await app.authors.set(userIdOf(ctx.state), username, displayName ?? '');
+      app.cache.cardsChanged();
       ctx.body = toAuthorView(author);
     },
   );
@@ -100,6 +101,7 @@ export function internalRoutes(router: Router, app: PostsContext): void {
 
   router.delete('/internal/users/:userId', internalOnly, validate({ params: userParams }), async (ctx) => {
     const removed = await deleteUserContent(app, userIdOf(ctx.state));
+    app.cache.clear();
     ctx.body = { message: 'User content deleted', removed };
   });
 }

@@ -14,6 +14,7 @@ import {
   validate,
   validated,
 } from '@devcircle/service-kit';
+import { feedPageFromCache, postFromCache } from '../cache/feed';
 import type { PostsContext } from '../context';
 import { postEventFields, recordPostEvent } from '../events/record';
 import { newPostBody, type NewPostBody } from '../posts/fields';
@@ -60,6 +61,24 @@ export function postRoutes(router: Router, app: PostsContext): void {
       ctx.body = await followingFeedPage(app, callerIn(ctx.state).id, cursor, limit);
       return;
     }
+    // The first pages of everyone's feed come from this instance's cache when it can answer (docs/caching.md).
+    const fromCache = await feedPageFromCache(app, callerIn(ctx.state).id, {
+      limit,
+      page,
+      before: before ? parseObjectId(before) : undefined,
+    });
+    if (fromCache) {
+      const { posts, hasMore } = fromCache;
+      ctx.body =
+        page === undefined
+          ? { posts, hasMore, nextCursor: posts.length > 0 ? posts[posts.length - 1]._id : null }
+          : {
+              posts,
+              pagination: { current: page, pages: pageCount(await app.posts.estimatedTotal(), limit) },
+              hasMore,
+            };
+      return;
+    }
     // Only posts the caller may see (README "Privacy"), in both modes.
     const viewer = await feedViewer(app, callerIn(ctx.state).id);
     // Without a page number it is cursor paging from the newest post: no count, so the first page stays as
@@ -88,6 +107,12 @@ export function postRoutes(router: Router, app: PostsContext): void {
 
   router.get('/api/posts/:id', requireIdentity, async (ctx) => {
     const caller = callerIn(ctx.state);
+    const postId = parseObjectId(ctx.params.id);
+    const cached = postId && (await postFromCache(app, postId, caller.id));
+    if (cached) {
+      ctx.body = cached;
+      return;
+    }
     const post = await loadVisiblePost(app, ctx.params.id, caller.id);
     ctx.body = await postView(app, post, caller.id);
   });
@@ -110,6 +135,8 @@ export function postRoutes(router: Router, app: PostsContext): void {
     // A privacy change handled between the read above and the insert did not reach this post: the count's answer
     // is the read after the insert that tells.
     await settleNewPost(app, post, counted);
+    // Before answering, so the author's next read on this instance has it (others hear of it by their stream).
+    app.cache.feedChanged(post._id);
     ctx.status = 201;
     ctx.body = newPostView(post, counted ?? author);
   });
@@ -135,6 +162,7 @@ export function postRoutes(router: Router, app: PostsContext): void {
       await app.bookmarks.removeForPosts([post._id], session);
       await recordPostEvent(app, { type: 'post.deleted', ...postEventFields(caller, post) }, session);
     });
+    app.cache.feedChanged(post._id);
     ctx.body = { message: 'Post deleted' };
   });
 }

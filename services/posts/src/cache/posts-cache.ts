@@ -1,0 +1,79 @@
+import type { ObjectId } from 'mongodb';
+import type { PostHead } from '../posts/repository';
+import type { PostCard } from '../posts/views';
+import { InvalidatingCache } from './store';
+
+/**
+ * How many of the newest posts the window holds: the first pages of the feed (20 of 10, 4 of 50) when nobody in
+ * them is hidden from the reader; a reader who needs more, or a later page, reads the database.
+ */
+export const FEED_WINDOW = 200;
+
+/** The most cards held (posts of the window and posts opened on their own); least recently used go first. */
+export const CARDS_MAX = 1000;
+
+/** The newest posts of everyone, newest first; `complete` when there are no others. */
+export interface FeedWindow {
+  posts: PostHead[];
+  complete: boolean;
+}
+
+/** A post's card and what deciding who may see it needs (the card says who wrote it). */
+export interface CachedCard {
+  card: PostCard;
+  authorId: ObjectId;
+  authorPrivate: boolean;
+}
+
+const WINDOW = 'window';
+
+/**
+ * This process's hot reads (docs/caching.md): the feed's window and the post cards, each dropped when what it was
+ * made from changes. The routes drop what their own writes change before they answer (a member reads their own
+ * write on this instance at once); the change stream (`changes.ts`) drops what every instance's writes change.
+ * `enabled` is false with `POSTS_FEED_CACHE=off`: every read goes to the database.
+ */
+export class PostsCache {
+  readonly window = new InvalidatingCache<FeedWindow>(1);
+  readonly cards = new InvalidatingCache<CachedCard>(CARDS_MAX);
+
+  constructor(readonly enabled: boolean) {}
+
+  /** Whether reads may use the cache: on, and its change stream open (nothing is missed). */
+  get live(): boolean {
+    return this.enabled && this.window.live;
+  }
+
+  set live(live: boolean) {
+    this.window.live = live;
+    this.cards.live = live;
+    if (!live) this.clear();
+  }
+
+  /** A post's likes, comments or counts changed: its card goes. */
+  postChanged(postId: ObjectId | string): void {
+    this.cards.invalidate(typeof postId === 'string' ? postId : postId.toHexString());
+  }
+
+  /** A post was added, deleted or changed who may see it: the window goes, and its card. */
+  feedChanged(postId?: ObjectId | string): void {
+    this.window.invalidate(WINDOW);
+    if (postId) this.postChanged(postId);
+  }
+
+  /** Names (or a member's whole content) changed: any card may show them. */
+  cardsChanged(): void {
+    this.cards.clear();
+  }
+
+  clear(): void {
+    this.window.clear();
+    this.cards.clear();
+  }
+
+  /** The window, read with `load` when not held. */
+  async feedWindow(load: () => Promise<FeedWindow>): Promise<FeedWindow> {
+    const found = await this.window.getMany([WINDOW], async () => new Map([[WINDOW, await load()]]));
+    return found.get(WINDOW) as FeedWindow;
+  }
+}

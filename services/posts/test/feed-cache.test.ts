@@ -1,0 +1,227 @@
+import { LOGS, recordEvent, startService, type RunningService } from '@devcircle/service-kit';
+import { countCommands } from '@devcircle/service-test-kit';
+import { ObjectId } from 'mongodb';
+import { definition, type PostView } from '../src';
+import { AUTHORS } from '../src/authors/repository';
+import type { PostsContext } from '../src/context';
+import { FOLLOWS } from '../src/follows/indexes';
+import { POSTS } from '../src/posts/indexes';
+import {
+  addComment,
+  call,
+  createPost,
+  drainConsumers,
+  internal,
+  newUser,
+  POSTS_TEST_ENV,
+  startPosts,
+  type CursorPage,
+  type FeedPage,
+  type PostsHarness,
+  type User,
+} from './harness';
+
+/**
+ * The feed cache (docs/caching.md) with two instances of the service on one database, as behind the gateway: a
+ * write through one is read at once through the same one (its write path drops what it changed) and soon through
+ * the other (its change stream drops it), a cached page sends fewer commands than the database path and answers
+ * the same, and privacy is applied per reader on top of the cache.
+ */
+
+let h: PostsHarness;
+let first: RunningService<PostsContext>;
+let second: RunningService<PostsContext>;
+
+beforeAll(async () => {
+  h = await startPosts({ monitorCommands: true });
+  first = h.service as RunningService<PostsContext>;
+  second = await startService(definition, {
+    port: 0,
+    env: { ...POSTS_TEST_ENV, MONGODB_URI: h.database.databaseUri('posts-test') },
+  });
+  await second.ready;
+  // Each cache serves only once its change stream is open.
+  await until(() => first.context.cache.live && second.context.cache.live);
+});
+afterAll(async () => {
+  await second.stop();
+  await h.stop();
+});
+
+/** Polls `check` until it holds (the change stream's delivery, not a timer, decides when). */
+async function until(check: () => boolean | Promise<boolean>, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what} not reached`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+async function feed(service: RunningService, user: User, query = 'limit=10'): Promise<CursorPage> {
+  const reply = await call<CursorPage>(service, 'GET', `/api/posts?${query}`, undefined, user.headers);
+  expect(reply.status).toBe(200);
+  return reply.body;
+}
+
+const postIn = async (service: RunningService, user: User, id: string): Promise<PostView | undefined> =>
+  (await feed(service, user)).posts.find((post) => post._id === id);
+
+test('a write through one instance is read through it at once, and through the other once its stream tells it', async () => {
+  const ada = newUser('ada');
+  const bob = newUser('bob');
+  const post = await createPost(first, ada, 'cached soon');
+  // Both instances now hold the window and the card.
+  expect(await postIn(first, bob, post._id)).toBeDefined();
+  expect(await postIn(second, bob, post._id)).toBeDefined();
+  expect(second.context.cache.cards.size).toBeGreaterThan(0);
+
+  // A like through the first: the liker reads it there at once; the second instance's card goes by the stream.
+  const liked = await call<PostView>(first, 'PUT', `/api/posts/${post._id}/like`, undefined, ada.headers);
+  expect(liked.status).toBe(200);
+  expect(await postIn(first, ada, post._id)).toMatchObject({ likes: 1, likedByMe: true });
+  await until(async () => (await postIn(second, bob, post._id))?.likes === 1, 'like on the second');
+  expect(await postIn(second, bob, post._id)).toMatchObject({ likes: 1, likedByMe: false });
+
+  // A comment, then its edit (which names no post in the change: every card goes).
+  const commented = await addComment(first, bob, post._id, 'first!');
+  const commentId = commented.comments[0]._id;
+  expect((await postIn(first, bob, post._id))?.comments.map((c) => c.text)).toEqual(['first!']);
+  await until(async () => (await postIn(second, ada, post._id))?.commentsCount === 1, 'comment');
+  const edit = await call(
+    first,
+    'PUT',
+    `/api/posts/${post._id}/comment/${commentId}`,
+    { text: 'edited' },
+    bob.headers,
+  );
+  expect(edit.status).toBe(200);
+  expect((await postIn(first, bob, post._id))?.comments[0].text).toBe('edited');
+  await until(async () => (await postIn(second, ada, post._id))?.comments[0]?.text === 'edited', 'edit');
+
+  // A new post through the second, deleted through the first.
+  const later = await createPost(second, bob, 'and another');
+  expect((await feed(second, bob)).posts[0]._id).toBe(later._id);
+  await until(async () => (await feed(first, ada)).posts[0]?._id === later._id, 'new post on the first');
+  expect((await call(first, 'DELETE', `/api/posts/${later._id}`, undefined, bob.headers)).status).toBe(200);
+  expect(await postIn(first, bob, later._id)).toBeUndefined();
+  expect((await call(first, 'GET', `/api/posts/${later._id}`, undefined, bob.headers)).status).toBe(404);
+  await until(async () => (await postIn(second, bob, later._id)) === undefined, 'deletion on the second');
+  expect((await call(second, 'GET', `/api/posts/${later._id}`, undefined, bob.headers)).status).toBe(404);
+
+  // A new name (the users service's call) reaches the cards of both.
+  const renamed = await call(
+    second,
+    'PUT',
+    `/internal/authors/${ada.id}`,
+    { username: 'ada', displayName: 'Ada L.' },
+    internal(),
+  );
+  expect(renamed.status).toBe(200);
+  expect((await postIn(second, bob, post._id))?.author.displayName).toBe('Ada L.');
+  await until(async () => (await postIn(first, bob, post._id))?.author.displayName === 'Ada L.', 'name');
+});
+
+test('a cached first page sends fewer database commands than the database path, and answers the same', async () => {
+  const reader = newUser('reader');
+  const writer = newUser('writer');
+  for (let i = 0; i < 12; i++) {
+    const post = await createPost(first, writer, `post ${i}`);
+    if (i % 3 === 0) await addComment(first, writer, post._id, `comment on ${i}`);
+    if (i % 2 === 0) await call(first, 'PUT', `/api/posts/${post._id}/like`, undefined, reader.headers);
+  }
+  // A post written straight into the database reaches the cache only through the stream, which hands changes
+  // over in commit order: once it shows, the stream has told the cache of every write above.
+  const sentinel = new ObjectId();
+  await h.db.collection(POSTS).insertOne({
+    _id: sentinel,
+    authorId: new ObjectId(writer.id),
+    content: 'written directly',
+    createdAt: new Date(),
+    likesCount: 0,
+    commentsCount: 0,
+    authorPrivate: false,
+  });
+  await until(async () => (await feed(first, reader)).posts[0]?._id === sentinel.toHexString(), 'sentinel');
+  const client = [first.deps.database.client];
+  const cache = first.context.cache;
+  await feed(first, reader); // fills the window and the cards
+  const cached = await countCommands(client, () => feed(first, reader));
+  const cachedOne = await countCommands(client, () => feed(first, reader, 'limit=1'));
+  const cachedPaged = await call<FeedPage>(
+    first,
+    'GET',
+    '/api/posts?page=2&limit=5',
+    undefined,
+    reader.headers,
+  );
+  const nextPage = await feed(first, reader, `limit=5&before=${cached.result.posts[4]._id}`);
+
+  // The same requests through the database path (as while the change stream is down).
+  cache.live = false;
+  try {
+    const direct = await countCommands(client, () => feed(first, reader));
+    expect(cached.result).toEqual(direct.result);
+    expect(cached.names.length).toBeLessThan(direct.names.length);
+    // Per request only the reader's follows, likes and bookmarks, whatever the page size.
+    expect(cached.names).toEqual(['find', 'find', 'find']);
+    expect(cachedOne.names).toEqual(cached.names);
+    const pagedDirect = await call(first, 'GET', '/api/posts?page=2&limit=5', undefined, reader.headers);
+    expect(cachedPaged.body).toEqual(pagedDirect.body);
+    expect(nextPage).toEqual(await feed(first, reader, `limit=5&before=${cached.result.posts[4]._id}`));
+  } finally {
+    cache.live = true;
+  }
+});
+
+test('privacy is applied per reader on top of the cache, and a switch to private hides posts at once', async () => {
+  const quiet = newUser('quiet');
+  const fan = newUser('fan');
+  const stranger = newUser('stranger');
+  const loud = newUser('loud');
+  await h.db.collection(AUTHORS).insertOne({
+    _id: new ObjectId(quiet.id),
+    username: quiet.username,
+    displayName: quiet.username,
+    updatedAt: new Date(),
+    isPrivate: true,
+  });
+  await h.db.collection(FOLLOWS).insertOne({
+    _id: new ObjectId(),
+    followerId: new ObjectId(fan.id),
+    followeeId: new ObjectId(quiet.id),
+    following: true,
+    eventId: new ObjectId(),
+    updatedAt: new Date(),
+  });
+  const hidden = await createPost(first, quiet, 'followers only');
+  const open = await createPost(first, loud, 'for everyone');
+  const services = [first, second];
+  for (const service of services) {
+    // The fan's reads put the private post's card in the cache; the stranger's reads are made from it.
+    await until(async () => (await postIn(service, fan, hidden._id)) !== undefined, 'the post for the fan');
+    expect(await postIn(service, quiet, hidden._id)).toBeDefined();
+    expect(await postIn(service, stranger, hidden._id)).toBeUndefined();
+    const one = await call(service, 'GET', `/api/posts/${hidden._id}`, undefined, stranger.headers);
+    expect(one.status).toBe(404);
+    expect((await call(service, 'GET', `/api/posts/${hidden._id}`, undefined, fan.headers)).status).toBe(200);
+    expect(await postIn(service, stranger, open._id)).toBeDefined();
+  }
+
+  // The loud author goes private (the users service's event): once each instance has handled it, neither
+  // shows the post to the stranger, with no wait for a stream.
+  await recordEvent(h.db, LOGS.profiles, {
+    type: 'profile.updated',
+    userId: new ObjectId(loud.id),
+    username: loud.username,
+    displayName: loud.username,
+    isPrivate: true,
+  });
+  await Promise.all(services.map((service) => drainConsumers(service)));
+  for (const service of services) {
+    expect(await postIn(service, stranger, open._id)).toBeUndefined();
+    expect((await call(service, 'GET', `/api/posts/${open._id}`, undefined, stranger.headers)).status).toBe(
+      404,
+    );
+    expect(await postIn(service, loud, open._id)).toBeDefined();
+  }
+});
