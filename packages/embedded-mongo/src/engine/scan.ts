@@ -70,51 +70,14 @@ interface MergeHead {
   version: number;
   order: number;
   range: IndexRange;
-  rest: Iterator<[IndexKey, DocRecord]>;
-}
-
-/**
- * The entries of one range, in the scan direction, as pairs of their own (the heads are held side by side).
- * After a write it seeks again past the last key, as indexScan's own loop does.
- */
-function* rangeEntries(
-  plan: IndexPlan,
-  range: IndexRange,
-  stats: ScanStats,
-): Generator<[IndexKey, DocRecord]> {
-  const index = plan.index;
-  const compare = index.compareKeys;
-  const forward = plan.direction === 1;
-  const pair: (IndexKey | DocRecord)[] = [];
-  const read = (key: IndexKey) =>
-    forward ? index.tree.entries(key, pair) : index.tree.entriesReversed(key, pair);
-  let entries = read(forward ? range.start : range.end);
-  let version = index.version;
-  let last: IndexKey | undefined;
-  for (;;) {
-    let reseeked = false;
-    if (index.version !== version && last) {
-      version = index.version;
-      entries = read(last);
-      reseeked = true;
-    }
-    const step = entries.next();
-    if (step.done) return;
-    const key = step.value[0];
-    const record = step.value[1];
-    if (reseeked && compare(key, last as IndexKey) === 0) continue;
-    last = key;
-    if (forward ? compare(key, range.end) > 0 : compare(key, range.start) < 0) return;
-    stats.keysExamined++;
-    if (range.combo.every((interval, k) => inInterval(key[k], interval))) yield [key, record];
-  }
 }
 
 /**
  * mongod's SORT_MERGE: every range is in sort order, so a heap of their current entries hands out the whole scan
  * in sort order, reading from each range only as far as the answer needs. An `$in` of 5,000 authors with
  * `sort({_id: -1}).limit(21)` seeks 5,000 times and reads about 21 entries more, instead of reading every post of
- * those authors and sorting them.
+ * those authors and sorting them. Each step is a seek in the live tree from the head's key (no iterator per range),
+ * so writes between two steps are seen as a fresh read would see them.
  */
 function* mergeScan(
   plan: IndexPlan,
@@ -124,10 +87,33 @@ function* mergeScan(
   skip: Skip,
 ): Generator<Doc> {
   const index = plan.index;
-  const sign = plan.direction;
+  const { tree } = index;
+  const forward = plan.direction === 1;
+  const compare = index.compareKeys;
+  /** The range's first entry from `from` on in the scan direction (`from` itself when `inclusive`), if any. */
+  // The tree fills this pair for every seek; its key and record are copied out before the next one.
+  const scratch = [] as unknown as [IndexKey, DocRecord];
+  const seek = (range: IndexRange, from: IndexKey, inclusive: boolean): [IndexKey, DocRecord] | undefined => {
+    for (;;) {
+      const pair = forward
+        ? inclusive
+          ? tree.getPairOrNextHigher(from, scratch)
+          : tree.nextHigherPair(from, scratch)
+        : inclusive
+          ? tree.getPairOrNextLower(from, scratch)
+          : tree.nextLowerPair(from, scratch);
+      if (!pair) return undefined;
+      const key = pair[0];
+      if (forward ? compare(key, range.end) > 0 : compare(key, range.start) < 0) return undefined;
+      stats.keysExamined++;
+      if (range.combo.every((interval, k) => inInterval(key[k], interval))) return pair;
+      from = key;
+      inclusive = false;
+    }
+  };
   const before = (a: MergeHead, b: MergeHead): boolean => {
     for (const k of mergeOn) {
-      const c = compareValues(a.key[k], b.key[k]) * index.directions[k] * sign;
+      const c = compareValues(a.key[k], b.key[k]) * index.directions[k] * plan.direction;
       if (c !== 0) return c < 0;
     }
     return a.order < b.order;
@@ -144,40 +130,31 @@ function* mergeScan(
       at = child;
     }
   };
-  /** Moves the head to its range's next entry; false at the range's end. */
-  const advance = (head: MergeHead): boolean => {
-    const next = head.rest.next();
-    if (next.done) return false;
-    head.key = next.value[0];
-    head.record = next.value[1];
-    head.version = index.version;
-    return true;
-  };
-  /** Replaces the top by its range's next entry, or drops it at the range's end. */
-  const moveTop = (head: MergeHead): void => {
-    if (!advance(head)) {
+  /** Moves the top head to its range's entry from its key on, or drops it at the range's end. */
+  const moveTop = (inclusive: boolean): void => {
+    const head = heap[0];
+    const pair = seek(head.range, head.key, inclusive);
+    if (pair) {
+      head.key = pair[0];
+      head.record = pair[1];
+      head.version = index.version;
+    } else {
       const tail = heap.pop() as MergeHead;
       if (heap.length > 0) heap[0] = tail;
     }
     siftDown(0);
   };
   planRanges(plan).forEach((range, order) => {
-    const rest = rangeEntries(plan, range, stats);
-    const first = rest.next();
-    if (first.done) return;
-    heap.push({ key: first.value[0], record: first.value[1], version: index.version, order, range, rest });
+    const pair = seek(range, forward ? range.start : range.end, true);
+    if (pair) heap.push({ key: pair[0], record: pair[1], version: index.version, order, range });
   });
   for (let at = (heap.length >> 1) - 1; at >= 0; at--) siftDown(at);
   const seen = new Set<number>();
   while (heap.length > 0) {
     const head = heap[0];
     if (head.version !== index.version) {
-      // Written since it was read (while the cursor waited): read the range again from this key on. The entry
-      // found is this one as it is now, or a later one, so it can only move down the heap.
-      const { range } = head;
-      const from = sign === 1 ? { ...range, start: head.key } : { ...range, end: head.key };
-      head.rest = rangeEntries(plan, from, stats);
-      moveTop(head);
+      // Written since it was read (while the cursor waited): this entry as it is now, or the next one.
+      moveTop(true);
       continue;
     }
     const { record } = head;
@@ -190,7 +167,7 @@ function* mergeScan(
       }
     }
     // Moved on only after the document was taken: a cursor suspended at the yield reads on after later writes.
-    moveTop(head);
+    moveTop(false);
   }
 }
 
