@@ -331,11 +331,30 @@ interface ComposeFile {
   secrets?: Record<string, { file?: string }>;
 }
 
-describe('the compose file', () => {
-  const file = path.join(DEPLOY, 'compose/compose.yaml');
-  const compose = parseYaml(file, { merge: true })[0] as ComposeFile;
-  const validate = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile(COMPOSE_SCHEMA);
+const COMPOSE = path.join(DEPLOY, 'compose');
+const compose = parseYaml(path.join(COMPOSE, 'compose.yaml'), { merge: true })[0] as ComposeFile;
+const validate = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile(COMPOSE_SCHEMA);
 
+/** The names a compose service reaches others by: the services' names and their network aliases. */
+function hostNames(...files: ComposeFile[]): Set<string> {
+  const names = new Set<string>();
+  for (const file of files) {
+    for (const [name, service] of Object.entries(file.services)) {
+      names.add(name);
+      for (const network of Object.values(service.networks ?? {}))
+        for (const alias of network?.aliases ?? []) names.add(alias);
+    }
+  }
+  return names;
+}
+
+/** The `http://host:port` addresses in a service's settings whose host is not in `names`. */
+const unknownHosts = (service: ComposeService, names: Set<string>): string[] =>
+  Object.values(service.environment ?? {})
+    .flatMap((value) => String(value).match(/https?:\/\/[\w.-]+:\d+/g) ?? [])
+    .filter((url) => !names.has(new URL(url).hostname));
+
+describe('the compose file', () => {
   test('is valid against the Compose Specification (and a misspelt key is not)', () => {
     expect(validate(compose) ? [] : validate.errors).toEqual([]);
     const services: Record<string, object> = { ...compose.services };
@@ -358,10 +377,7 @@ describe('the compose file', () => {
   });
 
   test('every setting a part is given is one it reads, and every address names a service of the file', () => {
-    const names = new Set(Object.keys(compose.services));
-    for (const service of Object.values(compose.services))
-      for (const alias of Object.values(service.networks ?? {}).flatMap((network) => network?.aliases ?? []))
-        names.add(alias);
+    const names = hostNames(compose);
     const problems: string[] = [];
     for (const [name, service] of Object.entries(compose.services)) {
       for (const dependency of Object.keys(service.depends_on ?? {}))
@@ -370,17 +386,102 @@ describe('the compose file', () => {
       if (!part) continue;
       expect([name, service.build?.target]).toEqual([name, part.name]);
       problems.push(...unread(part, Object.keys(service.environment ?? {})));
-      for (const value of Object.values(service.environment ?? {})) {
-        for (const url of String(value).match(/https?:\/\/[\w.-]+:\d+/g) ?? []) {
-          const host = new URL(url).hostname;
-          if (!names.has(host)) problems.push(`${name}: ${url}`);
-        }
-      }
+      problems.push(...unknownHosts(service, names).map((url) => `${name}: ${url}`));
     }
     const caddyfile = fs.readFileSync(path.join(DEPLOY, 'compose/Caddyfile'), 'utf8');
     for (const [, host] of caddyfile.matchAll(/\b([a-z][\w-]*):8080\b/g))
       if (!names.has(host)) problems.push(`Caddyfile: ${host}`);
     expect(problems).toEqual([]);
+  });
+});
+
+interface CollectorConfig {
+  receivers: { otlp?: { protocols?: { http?: { endpoint?: string } } } } & Record<string, unknown>;
+  processors?: Record<string, unknown>;
+  exporters: Record<string, { endpoint?: string } | null>;
+  service: {
+    pipelines: Record<string, { receivers: string[]; processors?: string[]; exporters: string[] }>;
+  };
+}
+
+/** What a collector pipeline names and its configuration does not define (the collector would not start). */
+function undefinedComponents(config: CollectorConfig): string[] {
+  return Object.entries(config.service.pipelines).flatMap(([pipeline, uses]) =>
+    (['receivers', 'processors', 'exporters'] as const).flatMap((kind) =>
+      (uses[kind] ?? [])
+        .filter((component) => !(component in (config[kind] ?? {})))
+        .map((component) => `${pipeline}: ${kind} ${component}`),
+    ),
+  );
+}
+
+describe('the observability file (Prometheus, the OpenTelemetry collector, Jaeger)', () => {
+  const observability = parseYaml(path.join(COMPOSE, 'observability.yaml'), {
+    merge: true,
+  })[0] as ComposeFile;
+  const collector = parseYaml(path.join(COMPOSE, 'otel-collector.yaml'))[0] as CollectorConfig;
+  const nodeServices = Object.entries(compose.services).flatMap(([name, service]) => {
+    const part = partOfImage(service.image ?? '');
+    return part ? [{ name, part, service }] : [];
+  });
+
+  test("is valid against the Compose Specification, adds only settings compose.yaml's parts read, and mounts files that exist", () => {
+    expect(validate(observability) ? [] : validate.errors).toEqual([]);
+    const names = hostNames(compose, observability);
+    const problems: string[] = [];
+    for (const [name, service] of Object.entries(observability.services)) {
+      // A service it does not define (no image) only adds to compose.yaml's, which must exist.
+      if (!service.image && !compose.services[name]) problems.push(`${name} is in neither file`);
+      for (const dependency of Object.keys(service.depends_on ?? {}))
+        if (!names.has(dependency)) problems.push(`${name} depends on ${dependency}`);
+      problems.push(...unknownHosts(service, names).map((url) => `${name}: ${url}`));
+      for (const volume of service.volumes ?? []) {
+        const source = volume.split(':')[0];
+        if (source.startsWith('.') && !fs.existsSync(path.join(COMPOSE, source)))
+          problems.push(`${name}: ${source} is missing`);
+      }
+    }
+    // Every Node part exports its spans to the collector, with settings it reads.
+    for (const { name, part } of nodeServices) {
+      const added = observability.services[name]?.environment ?? {};
+      if (!String(added.OTEL_EXPORTER_OTLP_ENDPOINT ?? '').startsWith('http://otel-collector:'))
+        problems.push(`${name} exports no spans to otel-collector`);
+      problems.push(...unread(part, Object.keys(added)));
+    }
+    expect(nodeServices).toHaveLength(10);
+    expect(problems).toEqual([]);
+  });
+
+  test("Prometheus scrapes every Node part's instance on its metrics port", () => {
+    const prometheus = parseYaml(path.join(COMPOSE, 'prometheus.yml'))[0] as {
+      scrape_configs: Array<{ static_configs: Array<{ targets: string[] }> }>;
+    };
+    const targets = prometheus.scrape_configs.flatMap((job) =>
+      job.static_configs.flatMap((config) => config.targets),
+    );
+    // The gateway's /metrics is on METRICS_PORT; a service's on its own port (the one the gateway's URLs name).
+    const gatewayUrls = Object.values(compose.services['gateway-1'].environment ?? {}).join(',');
+    const expected = nodeServices.map(({ name, part, service }) => {
+      if (part.name === 'gateway') return `${name}:${String(service.environment?.METRICS_PORT)}`;
+      const url = gatewayUrls.match(new RegExp(`http://${name}:(\\d+)`));
+      return `${name}:${url?.[1]}`;
+    });
+    expect([...targets].sort()).toEqual(expected.sort());
+  });
+
+  test('the collector receives OTLP/HTTP where the parts send it and every pipeline is whole (a misspelt one is not)', () => {
+    const endpoint = observability.services['gateway-1']?.environment?.OTEL_EXPORTER_OTLP_ENDPOINT;
+    const receiving = collector.receivers.otlp?.protocols?.http?.endpoint ?? '';
+    expect(receiving.split(':').pop()).toBe(new URL(String(endpoint)).port);
+    expect(undefinedComponents(collector)).toEqual([]);
+    const exporterHosts = Object.values(collector.exporters).map(
+      (exporter) => exporter?.endpoint?.split(':')[0] ?? '',
+    );
+    expect(exporterHosts.filter((host) => !observability.services[host])).toEqual([]);
+
+    const misspelt = structuredClone(collector);
+    misspelt.service.pipelines.traces.exporters = ['otlp/jager'];
+    expect(undefinedComponents(misspelt)).toEqual(['traces: exporters otlp/jager']);
   });
 });
 

@@ -1,4 +1,10 @@
-import { loadBaseConfig, serviceHost, servicePort, type ServiceName } from '@devcircle/service-kit';
+import {
+  loadBaseConfig,
+  serviceHost,
+  servicePort,
+  tracingSettings,
+  type ServiceName,
+} from '@devcircle/service-kit';
 import { loadConfig as loadGatewayConfig } from '../../../api-gateway/src/config';
 import { metricsSettings as gatewayMetricsSettings } from '../../../api-gateway/src/metrics';
 import { parseArgs as parseDatabaseArgs } from '../../../packages/embedded-mongo/src/cli';
@@ -31,6 +37,9 @@ export function settingsRead(part: ProcessPart['name']): Set<string> {
     return read;
   }
   loadBaseConfig(env);
+  // With an endpoint given, so that every OTEL_* setting it honours is read (unset, it stops at the first few).
+  values.OTEL_EXPORTER_OTLP_ENDPOINT = 'http://collector:4318';
+  tracingSettings(part, env);
   if (part === 'gateway') {
     loadGatewayConfig(env);
     gatewayMetricsSettings(env);
