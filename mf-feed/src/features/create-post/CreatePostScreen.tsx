@@ -1,7 +1,8 @@
-import type { FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { Send } from 'lucide-react';
 import { CODE_SNIPPET_MAX, isCodeLanguage, POST_CONTENT_MAX } from '@devcircle/contracts';
 import { Alert, Button, cardClassName, cx, Page, SelectField, TextArea } from '@devcircle/ui';
+import { useMentionSuggestions } from '@devcircle/ui/post-card';
 import { CancelPostButton } from './CancelPostButton';
 import { LANGUAGE_OPTIONS } from './codeTemplates';
 import { contentLengthHint } from './limits';
@@ -12,6 +13,13 @@ import styles from './CreatePostScreen.module.css';
 /** /create-post: write a post with an optional code snippet, see it as it will look, publish it. */
 export function CreatePostScreen() {
   const form = useCreatePost();
+  const contentRef = useRef<HTMLTextAreaElement>(null);
+  // `@name` offers members as it is typed (issue 19).
+  const mentions = useMentionSuggestions({
+    value: form.content,
+    onChange: form.setContent,
+    textareaRef: contentRef,
+  });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -36,7 +44,10 @@ export function CreatePostScreen() {
           showCounter
           hint={contentLengthHint(form.content.length)}
           rows={6}
+          ref={contentRef}
+          {...mentions.inputProps}
         />
+        {mentions.listbox}
         <SelectField
           label="Language"
           value={form.language}

@@ -3,7 +3,7 @@ import { MessageCircle } from 'lucide-react';
 import type { CodeLanguage } from '@devcircle/contracts';
 import { useAuth } from '@devcircle/sdk/react';
 import { Avatar, Card, formatDate } from '@devcircle/ui';
-import { CodeBlock } from '@devcircle/ui/post-card';
+import { CodeBlock, RichText } from '@devcircle/ui/post-card';
 import styles from './PostPreview.module.css';
 
 interface PostPreviewProps {
@@ -34,7 +34,7 @@ export function PostPreview({ content, snippet, language }: PostPreviewProps) {
           </div>
         </header>
         {text ? (
-          <p className={styles.text}>{text}</p>
+          <RichText text={text} className={styles.text} />
         ) : (
           <p className={styles.placeholder}>Your post will appear here.</p>
         )}

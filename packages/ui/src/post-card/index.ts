@@ -10,6 +10,8 @@
  */
 export { PostCard, type PostCardProps } from './card/PostCard';
 export { CodeBlock, CODE_PREVIEW_LINES, type CodeBlockProps } from './card/CodeBlock';
+export { RichText, preloadMarkdown, type RichTextProps } from './text/RichText';
+export { useMentionSuggestions, type MentionSuggestionsOptions } from './text/useMentionSuggestions';
 export { commentsLabel } from './card/PostActions';
 export { preloadComments } from './comments/LazyCommentsSection';
 export { CommentsSection, type CommentsSectionProps } from './comments/CommentsSection';

@@ -7,6 +7,7 @@ import type { Post } from '../posts/types';
 import { CodeBlock } from './CodeBlock';
 import { PostActions } from './PostActions';
 import { PostHeader } from './PostHeader';
+import { RichText } from '../text/RichText';
 import { ShareDialog } from './ShareDialog';
 import styles from './PostCard.module.css';
 
@@ -59,8 +60,8 @@ export function PostCard({ post, onChange, onDeleted, expanded = false }: PostCa
       aria-label={`Post by ${post.author.displayName || post.author.username}`}
     >
       <PostHeader author={post.author} createdAt={post.createdAt} isOwner={isOwner} onDelete={deletePost} />
-      {/* Always text (React escapes it); line breaks are kept by CSS. */}
-      <p className={styles.content}>{post.content}</p>
+      {/* Markdown or plain text, as React elements only (docs/rich-text.md); line breaks are kept by CSS. */}
+      <RichText text={post.content} className={styles.content} />
       {post.codeSnippet && <CodeBlock code={post.codeSnippet} language={post.codeLanguage || undefined} />}
       <PostActions
         postId={post._id}

@@ -6,6 +6,7 @@ import type { ShownComment } from './commentList';
 import { CommentEditor } from './CommentEditor';
 import { CommentMenu } from './CommentMenu';
 import { useCommentActions } from './useCommentActions';
+import { RichText } from '../text/RichText';
 import styles from './CommentItem.module.css';
 
 interface CommentItemProps {
@@ -59,7 +60,7 @@ export function CommentItem({ postId, comment, onEdited, onDeleted }: CommentIte
             onCancel={actions.cancelEditing}
           />
         ) : (
-          <p className={styles.text}>{comment.text}</p>
+          <RichText text={comment.text} className={styles.text} />
         )}
       </div>
     </article>
