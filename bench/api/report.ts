@@ -93,6 +93,23 @@ export function goalsTable(measured: Measured): Table {
       '—',
     ],
   ];
+  if (measured.runs.has('direct-uncached')) {
+    const cache = pairedRatio(runs, 'direct', 'direct-uncached');
+    rows.push([
+      'feed first page direct to posts: feed cache on ÷ off (req/s)',
+      ratio(cache.median),
+      range(cache),
+      'none set',
+      '—',
+    ]);
+    rows.push([
+      'CPU per feed page direct to posts (posts + database), ms: cache on / off',
+      `${ms(cpuOf(runs, 'direct'))} / ${ms(cpuOf(runs, 'direct-uncached'))}`,
+      '',
+      '',
+      '',
+    ]);
+  }
   if (measured.runs.has('baseline')) {
     const base = pairedRatio(runs, 'gateway', 'baseline');
     rows.push([

@@ -105,6 +105,12 @@ async function main(): Promise<number> {
       ok: viaGateway.body.equals(direct.body),
       detail: `${viaGateway.body.length} bytes via the gateway, ${direct.body.length} direct`,
     });
+    const uncached = await firstPage(`${stack.uncachedPosts.url}${feed}`, stack.directHeaders, limit);
+    checks.push({
+      check: 'the posts service answers the same first page with its feed cache off',
+      ok: uncached.body.equals(direct.body),
+      detail: `${uncached.body.length} bytes with the cache off, ${direct.body.length} on`,
+    });
     await firstPage(`${stack.gateway.url}${deep}`, stack.gatewayHeaders, limit);
     const raw = stack.raw;
     checks.push({
@@ -127,6 +133,13 @@ async function main(): Promise<number> {
         url: `${main.process.url}${feed}`,
         headers: stack.directHeaders,
         parts: [main.process, database],
+      },
+      {
+        key: 'direct-uncached',
+        label: `feed ?limit=${limit} direct to posts, its feed cache off`,
+        url: `${stack.uncachedPosts.url}${feed}`,
+        headers: stack.directHeaders,
+        parts: [stack.uncachedPosts, database],
       },
       {
         key: 'raw',
@@ -171,7 +184,13 @@ async function main(): Promise<number> {
     );
     const idle = await step(`idle for ${config.idleSeconds} s`, () =>
       idleCpu(
-        [stack.gateway, main.process, database, ...(stack.baselineGateway ? [stack.baselineGateway] : [])],
+        [
+          stack.gateway,
+          main.process,
+          stack.uncachedPosts,
+          database,
+          ...(stack.baselineGateway ? [stack.baselineGateway] : []),
+        ],
         config.idleSeconds,
       ),
     );

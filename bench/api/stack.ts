@@ -13,8 +13,18 @@ import { PartProcess } from './processes';
 const JWT_SECRET = 'api-bench-jwt-secret';
 const INTERNAL_SECRET = 'api-bench-internal-secret';
 const HOST = 'http://127.0.0.1';
-/** Fixed ports of this benchmark (its range is 42000–42999): gateways, posts services, the raw server. */
-const PORTS = { gateway: 42010, baselineGateway: 42011, posts: 42012, raw: 42020 } as const;
+/**
+ * Fixed ports of this benchmark (its range is 42000–42999, or from API_BENCH_PORT_BASE on): gateways, posts
+ * services (one per data set, then the one with the feed cache off), the raw server.
+ */
+const BASE = Number(process.env.API_BENCH_PORT_BASE ?? 42010);
+const PORTS = {
+  gateway: BASE,
+  baselineGateway: BASE + 1,
+  posts: BASE + 2,
+  uncachedPosts: BASE + 6,
+  raw: BASE + 10,
+} as const;
 
 /** The caller: the gateway checks this token; direct requests carry the identity the gateway would sign. */
 const READER = { userId: '65f000000000000000000001', username: 'apireader', email: 'apireader@example.com' };
@@ -29,6 +39,8 @@ export interface ApiStack {
   database: ServerProcess;
   /** The posts services, one per data set (each its own database on the one server). */
   posts: PostsPart[];
+  /** A posts service on the first data set with its feed cache off (`POSTS_FEED_CACHE=off`): before and after. */
+  uncachedPosts: PartProcess;
   gateway: PartProcess;
   /** The gateway of another checkout (`--baseline <dir>`), in front of the first posts service. */
   baselineGateway?: PartProcess;
@@ -80,17 +92,19 @@ export async function startApiStack(options: StackOptions): Promise<ApiStack> {
       const port = PORTS.posts + k;
       const uri = uriOf(k === 0 ? 'devcircle' : `devcircle-${count}`);
       // The service first: it declares its indexes, so the seeded posts are indexed as they go in.
-      const part = await PartProcess.start({
-        name: `posts (${count} posts)`,
-        entry: 'services/posts/src/main.ts',
-        env: { ...common, MONGODB_URI: uri, POSTS_PORT: String(port) },
-        url: `${HOST}:${port}`,
-        readyPath: '/ready',
-      });
-      parts.push(part);
+      const start = () =>
+        PartProcess.start({
+          name: `posts (${count} posts)`,
+          entry: 'services/posts/src/main.ts',
+          env: { ...common, MONGODB_URI: uri, POSTS_PORT: String(port) },
+          url: `${HOST}:${port}`,
+          readyPath: '/ready',
+        });
+      const seeding = await start();
       const client = await new MongoClient(uri).connect();
+      let seeded: Seeded;
       try {
-        const seeded = await seed(client.db(), {
+        seeded = await seed(client.db(), {
           ...POSTS_BENCH,
           posts: count,
           authors: Math.min(config.authors, count),
@@ -98,11 +112,30 @@ export async function startApiStack(options: StackOptions): Promise<ApiStack> {
           bigPostComments: 0,
         });
         options.onSeeded?.(count, seeded.seconds);
-        posts.push({ posts: count, process: part, seeded });
       } finally {
         await client.close();
+        await seeding.stop();
       }
+      // Started again: the one that saw the seeding would still be reading its feed cache's change stream (an
+      // event per post seeded) while measured.
+      const part = await start();
+      parts.push(part);
+      posts.push({ posts: count, process: part, seeded });
     }
+
+    const uncachedPosts = await PartProcess.start({
+      name: 'posts, cache off',
+      entry: 'services/posts/src/main.ts',
+      env: {
+        ...common,
+        MONGODB_URI: uriOf('devcircle'),
+        POSTS_PORT: String(PORTS.uncachedPosts),
+        POSTS_FEED_CACHE: 'off',
+      },
+      url: `${HOST}:${PORTS.uncachedPosts}`,
+      readyPath: '/ready',
+    });
+    parts.push(uncachedPosts);
 
     const identity = { id: READER.userId, username: READER.username, email: READER.email };
     const directHeaders = { [IDENTITY_HEADER]: encodeIdentity(identity, INTERNAL_SECRET) };
@@ -168,6 +201,7 @@ export async function startApiStack(options: StackOptions): Promise<ApiStack> {
     return {
       database,
       posts,
+      uncachedPosts,
       gateway,
       baselineGateway,
       raw,
