@@ -1,10 +1,11 @@
 import { Suspense } from 'react';
-import { matchRoute, ROUTE_PATTERNS, ROUTES } from '@devcircle/contracts';
+import { matchRoute, normalizeTag, ROUTE_PATTERNS, ROUTES } from '@devcircle/contracts';
 import { lazyScreen, type RemoteAppProps } from '@devcircle/sdk/remote';
 import { preloadComments } from '@devcircle/ui/post-card';
 import { CreatePostSkeleton } from '../features/create-post/CreatePostSkeleton';
 import { FeedScreen } from '../features/feed/FeedScreen';
 import { PostDetailSkeleton } from '../features/post-detail/PostDetailSkeleton';
+import { TagSkeleton } from '../features/tag/TagSkeleton';
 
 // The feed is this remote's first screen and comes with it; the other screens are chunks of their own, fetched
 // the first time their route shows.
@@ -21,6 +22,10 @@ const PostDetailScreen = lazyScreen(() => {
   );
 });
 
+const TagScreen = lazyScreen(() =>
+  import(/* webpackChunkName: "tag" */ '../features/tag/TagScreen').then((module) => module.TagScreen),
+);
+
 /** Picks the feed screen from the path; the shell's router decides which paths reach this remote. */
 export function FeedApp({ path }: RemoteAppProps) {
   const normalized = path.replace(/\/+$/, '') || '/';
@@ -29,6 +34,14 @@ export function FeedApp({ path }: RemoteAppProps) {
     return (
       <Suspense fallback={<CreatePostSkeleton />}>
         <CreatePostScreen />
+      </Suspense>
+    );
+  }
+  const tag = matchTag(normalized);
+  if (tag) {
+    return (
+      <Suspense key={tag} fallback={<TagSkeleton tag={tag} />}>
+        <TagScreen tag={tag} />
       </Suspense>
     );
   }
@@ -43,4 +56,14 @@ export function FeedApp({ path }: RemoteAppProps) {
   }
   // '/messages' lands here too: the shell shows its coming-soon dialog over the feed.
   return <FeedScreen welcome={normalized === ROUTES.landing || normalized === ROUTES.feed} />;
+}
+
+/** The tag of a /tags/:tag path, lower-cased as tags are stored; null for another path or a malformed escape. */
+function matchTag(path: string): string | null {
+  try {
+    const params = matchRoute(ROUTE_PATTERNS.tag, path);
+    return params ? normalizeTag(params.tag) : null;
+  } catch {
+    return null;
+  }
 }

@@ -19,6 +19,7 @@ export const SIGNED_IN_SCREENS: readonly RemoteScreen[] = [
   { path: ROUTES.feed, remote: 'feed' },
   { path: ROUTES.createPost, remote: 'feed' },
   { path: ROUTE_PATTERNS.post, remote: 'feed' },
+  { path: ROUTE_PATTERNS.tag, remote: 'feed' },
   { path: ROUTES.bookmarks, remote: 'feed' },
   { path: ROUTE_PATTERNS.profile, remote: 'profile' },
   { path: ROUTE_PATTERNS.followers, remote: 'profile' },

@@ -34,6 +34,7 @@ const PROTECTED_PATHS = [
   ROUTES.feed,
   ROUTES.createPost,
   ROUTE_PATTERNS.post,
+  ROUTE_PATTERNS.tag,
   ROUTE_PATTERNS.profile,
   ROUTE_PATTERNS.followers,
   ROUTE_PATTERNS.following,

@@ -4,6 +4,7 @@ import { PHONE_QUERY } from './constants';
 import { ExploreResults } from './ExploreResults';
 import { SearchBar } from './SearchBar';
 import { SkillFilter } from './SkillFilter';
+import { TrendingTags } from './TrendingTags';
 import { useExplore } from './useExplore';
 import styles from './ExploreScreen.module.css';
 
@@ -18,6 +19,7 @@ export function ExploreScreen() {
   return (
     <Page>
       <h1 className={styles.title}>{phone ? 'discover' : 'explore'}</h1>
+      <TrendingTags />
 
       <div className={styles.toolbar}>
         <SearchBar

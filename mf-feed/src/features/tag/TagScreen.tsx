@@ -1,0 +1,70 @@
+import { Hash, RefreshCw, WifiOff } from 'lucide-react';
+import { ROUTES } from '@devcircle/contracts';
+import { AppLink, Button, EmptyState, Page, buttonClassName } from '@devcircle/ui';
+import { PostCard } from '@devcircle/ui/post-card';
+import { TagHeader, TagLoading } from './TagSkeleton';
+import { TAG_ERROR_MESSAGE, useTagPosts } from './useTagPosts';
+import styles from './TagScreen.module.css';
+
+/** /tags/:tag (issue 19): the posts with one hashtag the member may see, newest first, in the feed's cards. */
+export function TagScreen({ tag }: { tag: string }) {
+  const tagged = useTagPosts(tag);
+  const { posts, status } = tagged;
+
+  return (
+    <Page>
+      <TagHeader tag={tag} />
+      {status === 'loading' && <TagLoading />}
+      {status === 'error' && (
+        <EmptyState
+          role="alert"
+          tone="warning"
+          icon={<WifiOff size={24} />}
+          title={TAG_ERROR_MESSAGE}
+          action={
+            <Button
+              variant="secondary"
+              icon={<RefreshCw size={16} aria-hidden="true" />}
+              onClick={() => void tagged.reload()}
+            >
+              Try again
+            </Button>
+          }
+        />
+      )}
+      {status === 'ready' && posts.length === 0 && (
+        <EmptyState
+          icon={<Hash size={24} />}
+          title={`No posts with #${tag} yet`}
+          message="Write one: a #tag in a post's text files it here."
+          action={
+            <AppLink to={ROUTES.explore} className={buttonClassName({ variant: 'secondary' })}>
+              Explore trending tags
+            </AppLink>
+          }
+        />
+      )}
+      {status === 'ready' && posts.length > 0 && (
+        <>
+          <ul className={styles.list} aria-label={`Posts tagged #${tag}`}>
+            {posts.map((post) => (
+              <li key={post._id} className={styles.item}>
+                <PostCard post={post} onChange={tagged.replacePost} onDeleted={tagged.removePost} />
+              </li>
+            ))}
+          </ul>
+          {tagged.hasMore && (
+            <Button
+              variant="secondary"
+              className={styles.more}
+              busy={tagged.loadingMore}
+              onClick={() => void tagged.loadMore()}
+            >
+              {tagged.loadingMore ? 'Loading...' : 'Load more'}
+            </Button>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}
