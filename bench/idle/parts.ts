@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { REPO_ROOT } from './tree';
+import { REPO_ROOT } from '../shared/worktree';
 
 export const SERVICES = ['auth', 'posts', 'users', 'notifications'] as const;
 

@@ -12,7 +12,8 @@ import { processCpuSeconds } from '../shared/proc';
 import { announce, finish, parseRunArgs, step, type Check } from '../shared/runner';
 import { right, left, type Table } from '../shared/table';
 import { startParts, type Part } from './parts';
-import { buildTree, POLLING_COMMIT, prepareWorktree, REPO_ROOT } from './tree';
+import { buildTree, prepareWorktree, REPO_ROOT } from '../shared/worktree';
+import { POLLING_COMMIT } from './tree';
 
 const OPS = ['query', 'getmore', 'command', 'insert', 'update', 'delete'] as const;
 type Op = (typeof OPS)[number];

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildTree, prepareWorktree, REPO_ROOT } from '../idle/tree';
+import { buildTree, prepareWorktree, REPO_ROOT } from '../shared/worktree';
 import { finish, type Check } from '../shared/runner';
 import { left, right, type Table } from '../shared/table';
 import type { Environment } from '../shared/environment';

@@ -12,7 +12,8 @@ import { announce, finish, parseRunArgs, step, type Check, runMain } from '../..
 import { formatCount, formatMs, formatRate, median } from '../../shared/stats';
 import { left, right, type Table } from '../../shared/table';
 import { checkCounts, seedWrites, type WritesSeed } from './data';
-import { REFERENCE_COMMIT, REPO_ROOT, referenceRoot } from './reference';
+import { REPO_ROOT } from '../../shared/worktree';
+import { REFERENCE_COMMIT, referenceRoot } from './reference';
 import { runScale, SCALE_FULL, SCALE_QUICK, scaleTable, type ScaleRow } from './scale';
 import { startSide, type Side } from './side';
 import { runCreates, runToggles, type WriteRun } from './scenarios';
