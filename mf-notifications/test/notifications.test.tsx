@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DevCircleSdk } from '@devcircle/sdk';
 import { NotificationsScreen } from '../src/features/notifications/NotificationsScreen';
@@ -47,7 +47,7 @@ test('a like, a comment and a follow: newest first, each with its icon, words, t
   // The sender's name comes from their profile event, which may arrive after the actions.
   await notificationsArrived(ada, 3, (notification) => notification.fromUser?.displayName === 'Bea Builder');
 
-  await ada.notifications.load();
+  await ada.notificationGroups.load();
   const view = renderWithSdk(ada, <NotificationsScreen />);
 
   expect(screen.getByRole('heading', { level: 1, name: 'Notifications' })).toBeInTheDocument();
@@ -82,7 +82,44 @@ test('a like, a comment and a follow: newest first, each with its icon, words, t
   await userEvent.click(within(liked).getByText('Bea Builder'));
   await userEvent.click(within(followed).getByRole('link'));
   expect(view.navigations).toEqual([`/post/${post._id}`, `/profile/${username(bea)}`]);
-});
+  // Three actions and their notifications through the real back end first: a budget for a busy machine.
+}, 30_000);
+
+test('likes of one post are one row, "… and 2 others liked your post"; a pushed like updates it in place', async () => {
+  const ada = await member(backend, 'Ada Grouped');
+  const fans = [
+    await member(backend, 'Bo Liker'),
+    await member(backend, 'Cy Liker'),
+    await member(backend, 'Di Liker'),
+  ];
+  const post = await publish(ada, 'Group my likes');
+  for (const fan of fans) await fan.api.put(`/api/posts/${post._id}/like`);
+  await notificationsArrived(
+    ada,
+    3,
+    (notification) => notification.fromUser?.displayName?.endsWith('Liker') === true,
+  );
+  await follow(fans[0], ada, 4);
+
+  await ada.notificationGroups.load();
+  renderWithSdk(ada, <NotificationsScreen />);
+  expect(rows()).toHaveLength(2);
+  const liked = rows()[1];
+  expect(liked).toHaveTextContent('Di Liker and 2 others liked your post');
+  expect(within(liked).getByRole('link')).toHaveAttribute('href', `/post/${post._id}`);
+
+  // A fourth like, pushed as the socket would: the same row moves to the top, counted, not a new row.
+  const eve = await member(backend, 'Ev Liker');
+  await eve.api.put(`/api/posts/${post._id}/like`);
+  const [pushed] = await notificationsArrived(ada, 5);
+  act(() => ada.notificationGroups.receive(pushed));
+  expect(rows()).toHaveLength(2);
+  expect(rows()[0]).toHaveTextContent('Ev Liker and 3 others liked your post');
+  expect(rows()[1]).toHaveTextContent('Bo Liker started following you');
+  // Pushed again (a repeat): nothing changes.
+  act(() => ada.notificationGroups.receive(pushed));
+  expect(rows()[0]).toHaveTextContent('Ev Liker and 3 others liked your post');
+}, 60_000);
 
 test('opened before anything loaded, it loads itself (skeleton first); Mark all as read clears every mark', async () => {
   const ada = await member(backend, 'Ada Reader');
@@ -90,19 +127,24 @@ test('opened before anything loaded, it loads itself (skeleton first); Mark all 
   const dee = await member(backend, 'Dee Follower');
   await follow(cid, ada, 1);
   await follow(dee, ada, 2);
-  expect(ada.notifications.getState()).toMatchObject({ loaded: false, loading: false });
+  expect(ada.notificationGroups.getState()).toMatchObject({ loaded: false, loading: false });
 
   renderWithSdk(ada, <NotificationsScreen />);
   expect(screen.getByText('Loading notifications')).toBeInTheDocument();
   expect(screen.queryByText('No notifications yet.')).not.toBeInTheDocument();
 
-  await waitFor(() => expect(rows()).toHaveLength(2));
+  // Two follows: one group, newest first.
+  await waitFor(() => expect(rows()).toHaveLength(1));
+  expect(rows()[0]).toHaveTextContent('Dee Follower and Cid Follower started following you');
+  expect(within(rows()[0]).getByRole('link')).toHaveAttribute('href', `/profile/${username(ada)}/followers`);
   expect(screen.queryByText('Loading notifications')).not.toBeInTheDocument();
-  expect(screen.getAllByText('Unread')).toHaveLength(2);
+  expect(screen.getAllByText('Unread')).toHaveLength(1);
 
   await userEvent.click(button('Mark all as read'));
   await waitFor(() => expect(screen.queryByText('Unread')).not.toBeInTheDocument());
-  expect(rows()).toHaveLength(2);
+  // Read, the group stays as it was.
+  expect(rows()).toHaveLength(1);
+  expect(rows()[0]).toHaveTextContent('Dee Follower and Cid Follower started following you');
   for (const row of rows()) expect(within(row).getByRole('link')).not.toHaveClass('isUnread');
   expect(button('Mark all as read')).toBeDisabled();
   // Delete all waits while the list is marked and reloaded.
@@ -122,7 +164,7 @@ test('Delete all asks first: Cancel keeps everything, confirming empties the lis
   await eve.api.put(`/api/posts/${post._id}/like`);
   await notificationsArrived(ada, 1);
   await follow(eve, ada, 2);
-  await ada.notifications.load();
+  await ada.notificationGroups.load();
   renderWithSdk(ada, <NotificationsScreen />);
   const user = userEvent.setup();
 
@@ -177,7 +219,7 @@ test('more than a page: 20 first, Load more brings the older ones, then the end 
   const held = await notificationsArrived(ada, 23);
   const newestFirst = held.map((notification) => `/post/${notification.post as string}`);
 
-  await ada.notifications.load();
+  await ada.notificationGroups.load();
   renderWithSdk(ada, <NotificationsScreen />);
   const links = () =>
     within(list())

@@ -31,10 +31,11 @@ function renderApp(sdk: DevCircleSdk) {
   );
 }
 
-const itemsOf = (sdk: DevCircleSdk) => sdk.notifications.getState().items;
+// The shell keeps the notification groups (issue 19); a like and a comment are two groups, as two items were.
+const itemsOf = (sdk: DevCircleSdk) => sdk.notificationGroups.getState().groups;
 const typesOf = (sdk: DevCircleSdk) => itemsOf(sdk).map((item) => item.type);
 const listReads = (calls: { method: string; path: string }[]) =>
-  calls.filter((call) => call.method === 'GET' && call.path === '/api/notifications').length;
+  calls.filter((call) => call.method === 'GET' && call.path.startsWith('/api/notifications')).length;
 
 /** A (the author, signed in, with a post) and B (another member who acts on it). */
 async function authorAndFan() {
@@ -113,7 +114,9 @@ test('after sign-in the list loads, and a notification made by another member ar
   await a.api.put('/api/notifications/mark-all-read');
 
   renderApp(a);
-  await waitFor(() => expect(a.notifications.getState()).toMatchObject({ loaded: true, loading: false }));
+  await waitFor(() =>
+    expect(a.notificationGroups.getState()).toMatchObject({ loaded: true, loading: false }),
+  );
   expect(itemsOf(a)).toMatchObject([{ type: 'like', read: true }]);
   const nav = screen.getByRole('navigation', { name: 'Main' });
   expect(within(nav).getByRole('link', { name: 'Notifications' })).toBeInTheDocument();
@@ -123,10 +126,11 @@ test('after sign-in the list loads, and a notification made by another member ar
   const bell = await within(nav).findByRole('link', { name: 'Notifications (unread)' });
   expect(within(bell).getByTestId('unread-dot')).toBeInTheDocument();
   expect(typesOf(a)).toEqual(['comment', 'like']);
-  expect(itemsOf(a)[0]).toMatchObject({ read: false, fromUser: { _id: userOf(b).id } });
+  expect(itemsOf(a)[0]).toMatchObject({ read: false, actors: [{ _id: userOf(b).id }] });
   // The list was read once, at sign-in: the comment came through the socket.
   expect(listReads(requests.calls)).toBe(1);
-});
+  // The file's first test also pays for the socket client's first load: a budget for a busy machine.
+}, 20_000);
 
 test('sign-out closes the socket and empties the list: a notification made afterwards does not reach the store', async () => {
   const { a, b } = await signedInAndLive();
@@ -137,14 +141,14 @@ test('sign-out closes the socket and empties the list: a notification made after
   const watcher = watchSocket(aAgain.auth.getState().token ?? '');
   await watcher.connected;
   act(() => a.auth.logout());
-  expect(a.notifications.getState()).toMatchObject({ items: [], loaded: false });
+  expect(a.notificationGroups.getState()).toMatchObject({ groups: [], loaded: false });
   expect(screen.queryByTestId('unread-dot')).not.toBeInTheDocument();
 
   await memberActs.follow(b, aAgain);
   // (A notification made just before the watcher connected may reach it too: pushes are not tied to the
   // moment of connecting.)
   await waitFor(() => expect(watcher.received.map((item) => item.type)).toContain('follow'));
-  expect(a.notifications.getState()).toMatchObject({ items: [], loaded: false });
+  expect(a.notificationGroups.getState()).toMatchObject({ groups: [], loaded: false });
   expect(a.unread.get()).toBe(false);
 });
 
@@ -224,7 +228,7 @@ test('mark all as read and delete all in another session reach this page: the do
 test('a comment deleted by its writer leaves the page’s list, and the red dot with it', async () => {
   const { a, b, postId } = await authorAndFan();
   renderApp(a);
-  await waitFor(() => expect(a.notifications.getState()).toMatchObject({ loaded: true }));
+  await waitFor(() => expect(a.notificationGroups.getState()).toMatchObject({ loaded: true }));
   const post = await b.api.post<{ comments: { _id: string }[] }>(`/api/posts/${postId}/comment`, {
     text: 'Posted too soon',
   });
@@ -239,7 +243,7 @@ test('a comment deleted by its writer leaves the page’s list, and the red dot 
 test('an empty list is read once: what is made before or after the socket joins comes through the socket', async () => {
   const { a, b, postId } = await authorAndFan();
   renderApp(a);
-  await waitFor(() => expect(a.notifications.getState()).toMatchObject({ loaded: true, items: [] }));
+  await waitFor(() => expect(a.notificationGroups.getState()).toMatchObject({ loaded: true, groups: [] }));
   // Whether the like lands before the socket has joined (the handshake's catch-up from before any id brings it)
   // or after (a live push), it arrives without a second read of the list.
   await memberActs.like(b, postId);

@@ -3,6 +3,7 @@ import { createAuth } from './auth/auth';
 import { createKeepAlive } from './auth/keep-alive';
 import { createAuthStore } from './auth/store';
 import { createNavigation } from './navigation';
+import { createNotificationGroups } from './notifications/groups-store';
 import { createNotifications } from './notifications/store';
 import { defaultStorage, tokenStorage, type StorageLike } from './storage';
 import { globalTimers, type Timers } from './timers';
@@ -73,5 +74,6 @@ export function createSdk(options: SdkOptions = {}): DevCircleSdk {
     navigation: createNavigation(),
     unread,
     notifications: createNotifications({ api: publicApi, unread }),
+    notificationGroups: createNotificationGroups({ api: publicApi, unread }),
   };
 }

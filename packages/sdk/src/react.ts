@@ -1,6 +1,6 @@
 import { createContext, createElement, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { sdk as defaultSdk } from './singleton';
-import type { AuthState, DevCircleSdk, NotificationsState } from './types';
+import type { AuthState, DevCircleSdk, NotificationGroupsState, NotificationsState } from './types';
 
 const SdkContext = createContext<DevCircleSdk | null>(null);
 
@@ -30,4 +30,14 @@ export function useUnread(): boolean {
 export function useNotifications(): NotificationsState {
   const { notifications } = useSdk();
   return useSyncExternalStore(notifications.subscribe, notifications.getState, notifications.getState);
+}
+
+/** The notification groups (newest first), their unread count and loading flags; re-renders on every change. */
+export function useNotificationGroups(): NotificationGroupsState {
+  const { notificationGroups } = useSdk();
+  return useSyncExternalStore(
+    notificationGroups.subscribe,
+    notificationGroups.getState,
+    notificationGroups.getState,
+  );
 }

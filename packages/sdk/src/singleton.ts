@@ -33,4 +33,7 @@ export const sdk: DevCircleSdk = Object.freeze({
   get notifications() {
     return getSdk().notifications;
   },
+  get notificationGroups() {
+    return getSdk().notificationGroups;
+  },
 });

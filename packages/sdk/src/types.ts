@@ -7,6 +7,7 @@
 import type {
   AccountUser,
   Notification as ContractNotification,
+  NotificationGroup,
   RegistrationPending as ContractRegistrationPending,
 } from '@devcircle/contracts';
 
@@ -146,11 +147,61 @@ export interface NotificationsApi {
   applyRemoved(ids: readonly string[]): void;
 }
 
+/** Notifications of one type about one target: "alice and 3 others liked your post" (the contract's group). */
+export type AppNotificationGroup = NotificationGroup;
+
+export interface NotificationGroupsState {
+  /** Newest group first (by its newest notification). */
+  groups: AppNotificationGroup[];
+  /** Unread groups held: what the unread indicator and the screen count. */
+  unreadCount: number;
+  /** True while the first page is loading. */
+  loading: boolean;
+  /** True once a first load finished since sign-in (succeeded or failed). */
+  loaded: boolean;
+  /** Older groups exist beyond `groups` (the last page was full). */
+  hasMore: boolean;
+  loadingMore: boolean;
+}
+
+/**
+ * The signed-in user's notifications in groups (issue 19, GET /api/notifications/groups), what the shell loads and
+ * the notifications screen shows. The same life as `NotificationsApi`: the shell calls `load()` on sign-in, hands
+ * every socket event over and calls `reset()` on sign-out; failures are silent (§8). A pushed notification
+ * updates its group in place (or starts one on top); when a change cannot be applied exactly here (a push whose
+ * group is beyond the loaded pages, a read or removal that splits a group) the first page is asked again. The store
+ * keeps `unread` equal to "any group unread".
+ */
+export interface NotificationGroupsApi {
+  getState(): NotificationGroupsState;
+  subscribe(listener: (state: NotificationGroupsState) => void): () => void;
+  /** The first page of groups: replaces the list; on failure the list is emptied (§7, silent §8). */
+  load(): Promise<void>;
+  /** The next older page (`before` = the last group's `latestId`); failure silent. */
+  loadMore(): Promise<void>;
+  /** A pushed notification (socket `notification`): into its group, in place. */
+  receive(notification: AppNotification): void;
+  /** Every group read at once, PUT /api/notifications/mark-all-read, then load() again (§4). Silent. */
+  markAllRead(): Promise<void>;
+  /** DELETE /api/notifications/all, then the list is empty (§4). Failure: silent, the list stays. */
+  deleteAll(): Promise<void>;
+  /** Sign-out: empty, not loaded. */
+  reset(): void;
+  /** Another session marked everything up to `upTo` read (socket `notifications:read`). */
+  applyRead(upTo: string): void;
+  /** Another session deleted everything up to `upTo` (socket `notifications:cleared`). */
+  applyCleared(upTo: string): void;
+  /** Notifications that went with their post or comment (socket `notifications:removed`). */
+  applyRemoved(ids: readonly string[]): void;
+}
+
 export interface DevCircleSdk {
   version: string;
   auth: AuthApi;
   api: ApiClient;
   navigation: NavigationApi;
   unread: UnreadIndicator;
+  /** The per-notification list (§4), for remotes built before groups; the shell keeps `notificationGroups` live. */
   notifications: NotificationsApi;
+  notificationGroups: NotificationGroupsApi;
 }

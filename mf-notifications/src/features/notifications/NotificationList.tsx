@@ -1,4 +1,4 @@
-import type { AppNotification } from '@devcircle/sdk';
+import type { AppNotificationGroup } from '@devcircle/sdk';
 import { Button, cardClassName, cx } from '@devcircle/ui';
 import { NotificationItem } from './NotificationItem';
 import { useNow } from './useNow';
@@ -8,18 +8,20 @@ import styles from './NotificationList.module.css';
 export const END_OF_NOTIFICATIONS = '— End of notifications —';
 
 export interface NotificationListProps {
-  items: AppNotification[];
+  groups: AppNotificationGroup[];
+  /** The signed-in member's username (where a group of follows leads). */
+  me: string | null;
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore(): void;
 }
 
 /**
- * The notifications, newest first, on one card; then 'Load more' while older ones exist, else the end marker.
+ * The notification groups, newest first, on one card (one row per group, updated in place by pushes); then 'Load more' while older ones exist, else the end marker.
  * A button rather than a scroll sentinel: the store's load-more failures are silent (§8), and a sentinel still
  * in view would retry a failing page in a loop.
  */
-export function NotificationList({ items, hasMore, loadingMore, onLoadMore }: NotificationListProps) {
+export function NotificationList({ groups, me, hasMore, loadingMore, onLoadMore }: NotificationListProps) {
   const now = useNow();
   return (
     <>
@@ -27,9 +29,9 @@ export function NotificationList({ items, hasMore, loadingMore, onLoadMore }: No
         className={cx(cardClassName({ padding: 'none', stack: false }), styles.list)}
         aria-label="Notifications"
       >
-        {items.map((notification) => (
-          <li key={notification._id} className={styles.item}>
-            <NotificationItem notification={notification} now={now} />
+        {groups.map((group) => (
+          <li key={group._id} className={styles.item}>
+            <NotificationItem group={group} me={me} now={now} />
           </li>
         ))}
       </ul>

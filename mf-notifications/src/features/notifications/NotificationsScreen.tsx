@@ -10,14 +10,17 @@ import styles from './NotificationsScreen.module.css';
 
 const SKELETON_COUNT = 5;
 
-/** /notifications (product-spec §2): who liked, commented on or followed, newest first, with the list actions. */
+/**
+ * /notifications (product-spec §2): who liked, commented on, mentioned or followed, newest first, grouped by type
+ * and target ("Bea and 2 others liked your post", issue 19), with the list actions.
+ */
 export function NotificationsScreen() {
   const screen = useNotificationsScreen();
   return (
     <Page className={styles.page}>
       <NotificationsHeader
         anyUnread={screen.anyUnread}
-        anyListed={screen.items.length > 0}
+        anyListed={screen.groups.length > 0}
         pending={screen.pending}
         onMarkAllRead={screen.markAllRead}
         onDeleteAll={screen.deleteAll}
@@ -50,9 +53,10 @@ export function NotificationsScreen() {
         />
       )}
 
-      {screen.items.length > 0 && (
+      {screen.groups.length > 0 && (
         <NotificationList
-          items={screen.items}
+          groups={screen.groups}
+          me={screen.me}
           hasMore={screen.hasMore}
           loadingMore={screen.loadingMore}
           onLoadMore={screen.loadMore}

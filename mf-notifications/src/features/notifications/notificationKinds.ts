@@ -1,4 +1,4 @@
-import { Bell, Heart, MessageCircle, UserPlus, type LucideIcon } from 'lucide-react';
+import { AtSign, Bell, Heart, MessageCircle, UserPlus, type LucideIcon } from 'lucide-react';
 import type { NotificationType } from '@devcircle/sdk';
 
 /** How one type of notification reads and looks (product-spec §2: icons by type). */
@@ -16,6 +16,7 @@ const KINDS: Record<NotificationType, NotificationKind> = {
   like: { action: 'liked your post', Icon: Heart, label: 'Like', tone: 'like' },
   comment: { action: 'commented on your post', Icon: MessageCircle, label: 'Comment', tone: 'comment' },
   follow: { action: 'started following you', Icon: UserPlus, label: 'Follow', tone: 'follow' },
+  mention: { action: 'mentioned you', Icon: AtSign, label: 'Mention', tone: 'mention' },
   other: { action: 'sent you a notification', Icon: Bell, label: 'Notification', tone: 'other' },
 };
 

@@ -1,25 +1,22 @@
 import { ROUTES } from '@devcircle/contracts';
-import type { AppNotification } from '@devcircle/sdk';
-
-/** The post's id: §3 allows the id itself or an object with `_id`. */
-function postId(post: AppNotification['post']): string | null {
-  if (post === null || post === undefined) return null;
-  return typeof post === 'string' ? post : post._id || null;
-}
+import type { AppNotificationGroup } from '@devcircle/sdk';
 
 /**
- * Where a notification leads: likes and comments to the post, follows to the follower's profile. Null when
- * there is nowhere to go (an 'other' notification, or a missing post or sender).
+ * Where a group leads: likes, comments and mentions to the post; one follower to their profile, several to the
+ * member's own followers list (`me`: the signed-in username). Null when there is nowhere to go (an 'other' group,
+ * or a missing post or follower).
  */
-export function notificationTarget(notification: AppNotification): string | null {
-  switch (notification.type) {
+export function notificationTarget(group: AppNotificationGroup, me: string | null): string | null {
+  switch (group.type) {
     case 'like':
-    case 'comment': {
-      const id = postId(notification.post);
-      return id ? ROUTES.post(id) : null;
+    case 'comment':
+    case 'mention':
+      return group.post ? ROUTES.post(group.post) : null;
+    case 'follow': {
+      if (group.actorCount > 1) return me ? ROUTES.followers(me) : null;
+      const follower = group.actors[0];
+      return follower ? ROUTES.profile(follower.username) : null;
     }
-    case 'follow':
-      return notification.fromUser ? ROUTES.profile(notification.fromUser.username) : null;
     default:
       return null;
   }

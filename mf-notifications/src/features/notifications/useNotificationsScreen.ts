@@ -1,19 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useNotifications, useSdk } from '@devcircle/sdk/react';
+import { useAuth, useNotificationGroups, useSdk } from '@devcircle/sdk/react';
 
 /** Which header action is running. */
 export type PendingAction = 'mark-read' | 'delete-all' | null;
 
 /**
- * The screen's view of the SDK's notifications store (the shell loads it on sign-in and merges pushed ones):
- * the state, what to show, and the three actions. The store's failures are silent (§8), so the actions only
+ * The screen's view of the SDK's notification groups (the shell loads them on sign-in and folds pushed
+ * notifications into their groups): the state, what to show, and the three actions. The store's failures are silent (§8), so the actions only
  * say when they are running.
  */
 export function useNotificationsScreen() {
-  const { notifications } = useSdk();
-  const state = useNotifications();
+  const { notificationGroups: notifications } = useSdk();
+  const state = useNotificationGroups();
+  const me = useAuth().user?.username ?? null;
   const [pending, setPending] = useState<PendingAction>(null);
-  const { items, loaded, loading } = state;
+  const { groups, loaded, loading } = state;
 
   // Opened before the shell's load on sign-in (or where no shell runs it, the standalone dev page): load now.
   const needsLoad = !loaded && !loading;
@@ -41,11 +42,12 @@ export function useNotificationsScreen() {
   const loadMore = useCallback(() => void notifications.loadMore(), [notifications]);
 
   return {
-    items,
-    // Listed items stay on screen while the store reloads (as it does after Mark all as read).
-    showSkeleton: items.length === 0 && (!loaded || loading),
-    empty: items.length === 0 && loaded && !loading,
-    anyUnread: items.some((notification) => !notification.read),
+    groups,
+    me,
+    // Listed groups stay on screen while the store reloads (as it does after Mark all as read).
+    showSkeleton: groups.length === 0 && (!loaded || loading),
+    empty: groups.length === 0 && loaded && !loading,
+    anyUnread: state.unreadCount > 0,
     hasMore: state.hasMore,
     loadingMore: state.loadingMore,
     pending,

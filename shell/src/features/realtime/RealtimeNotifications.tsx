@@ -5,8 +5,8 @@ import { catchUpFrom } from './catchUpFrom';
 import type { NotificationSocket } from './notificationSocket';
 
 /**
- * The signed-in member's notifications: loaded once on sign-in, then kept live through the socket (§4 Auth,
- * §4 Notifications). Sign-out empties the list and closes the socket; a new token (a password change: the
+ * The signed-in member's notifications, in groups (issue 19): loaded once on sign-in, then kept live through the
+ * socket, each push updating its group in place (§4 Auth, §4 Notifications). Sign-out empties the list and closes the socket; a new token (a password change: the
  * server drops the old token's socket) gets a fresh socket; leaving the page closes it. Renders nothing.
  */
 export function RealtimeNotifications(): null {
@@ -17,8 +17,12 @@ export function RealtimeNotifications(): null {
   // The list belongs to the user: loaded when one signs in, emptied when they sign out.
   useEffect(() => {
     if (!userId) return;
-    void sdk.notifications.load();
-    return () => sdk.notifications.reset();
+    void sdk.notificationGroups.load();
+    return () => {
+      sdk.notificationGroups.reset();
+      // A remote built before groups may have loaded the per-notification list: it belongs to the user too.
+      sdk.notifications.reset();
+    };
   }, [sdk, userId]);
 
   // One socket per session token, opened once the list has loaded: its handshake then names the newest item
@@ -27,7 +31,8 @@ export function RealtimeNotifications(): null {
     if (!userId || !token) return;
     let socket: NotificationSocket | null = null;
     let cancelled = false;
-    const cancelWait = afterFirstLoad(sdk.notifications, () => {
+    const groups = sdk.notificationGroups;
+    const cancelWait = afterFirstLoad(groups, () => {
       // socket.io's client is fetched only now: signed-out screens never load it.
       void import('./notificationSocket').then(({ openNotificationSocket }) => {
         if (cancelled) return;
@@ -35,13 +40,13 @@ export function RealtimeNotifications(): null {
           baseUrl: globalThis.__DEVCIRCLE_API_BASE__ ?? '',
           userId,
           token: () => sdk.auth.getState().token,
-          newestHeld: () => catchUpFrom(sdk.notifications.getState().items),
-          onNotification: sdk.notifications.receive,
+          newestHeld: () => catchUpFrom(groups.getState().groups),
+          onNotification: groups.receive,
           // Another tab or device marked all read or deleted all: this list follows.
-          onRead: sdk.notifications.applyRead,
-          onCleared: sdk.notifications.applyCleared,
+          onRead: groups.applyRead,
+          onCleared: groups.applyCleared,
           // A post or comment was deleted: its notifications go.
-          onRemoved: sdk.notifications.applyRemoved,
+          onRemoved: groups.applyRemoved,
         });
       });
     });

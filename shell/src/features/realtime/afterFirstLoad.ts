@@ -1,7 +1,11 @@
-import type { NotificationsApi } from '@devcircle/sdk';
+/** A store with a first load (the notification groups). */
+export interface LoadingStore {
+  getState(): { loaded: boolean };
+  subscribe(listener: (state: { loaded: boolean }) => void): () => void;
+}
 
 /** Runs `callback` once the list has finished its first load since sign-in (now, if it has); returns a cancel. */
-export function afterFirstLoad(notifications: NotificationsApi, callback: () => void): () => void {
+export function afterFirstLoad(notifications: LoadingStore, callback: () => void): () => void {
   if (notifications.getState().loaded) {
     callback();
     return () => undefined;

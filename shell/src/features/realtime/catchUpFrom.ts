@@ -1,4 +1,4 @@
-import type { AppNotification } from '@devcircle/sdk';
+import type { AppNotificationGroup } from '@devcircle/sdk';
 
 /**
  * The id before every id: an empty list asks the server for everything it holds, which is exactly what was made
@@ -7,11 +7,11 @@ import type { AppNotification } from '@devcircle/sdk';
 export const BEFORE_ANY_ID = '000000000000000000000000';
 
 /**
- * Where the socket's handshake asks the server to catch up from (read at every handshake): the newest _id the
- * page holds (ObjectIds grow with time), or the id before every id when it holds nothing.
+ * Where the socket's handshake asks the server to catch up from (read at every handshake): the newest notification
+ * _id the groups hold (each group's `latestId`; ObjectIds grow with time), or the id before every id when none.
  */
-export function catchUpFrom(items: readonly AppNotification[]): string {
+export function catchUpFrom(groups: readonly AppNotificationGroup[]): string {
   let newest = BEFORE_ANY_ID;
-  for (const { _id } of items) if (_id > newest) newest = _id;
+  for (const { latestId } of groups) if (latestId > newest) newest = latestId;
   return newest;
 }
