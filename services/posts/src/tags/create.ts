@@ -5,6 +5,7 @@ import { postEventFields, recordPostEvent } from '../events/record';
 import type { Post } from '../posts/post';
 import type { NewPost } from '../posts/repository';
 import { visibleMentions } from './mentions';
+import { tagsChanged } from './trending';
 
 /**
  * A new post with its tags (`extractTags`, stored on it for the tag view), and, when it mentions someone who may
@@ -18,10 +19,18 @@ export async function createPostWithMentions(
 ): Promise<Post> {
   const fields: NewPost = { ...input, tags: extractTags(input.content) };
   const mentions = await visibleMentions(app, input, caller, input.content);
-  if (mentions.length === 0) return app.posts.create(fields);
-  return inTransaction(app.deps.database.client, async (session) => {
-    const post = await app.posts.create(fields, session);
-    await recordPostEvent(app, { type: 'post.created', ...postEventFields(caller, post), mentions }, session);
-    return post;
-  });
+  const post =
+    mentions.length === 0
+      ? await app.posts.create(fields)
+      : await inTransaction(app.deps.database.client, async (session) => {
+          const created = await app.posts.create(fields, session);
+          await recordPostEvent(
+            app,
+            { type: 'post.created', ...postEventFields(caller, created), mentions },
+            session,
+          );
+          return created;
+        });
+  if (fields.tags?.length) tagsChanged(app);
+  return post;
 }

@@ -7,6 +7,8 @@ import { POSTS } from '../posts/indexes';
 export const TRENDING_HOURS = 24;
 export const TRENDING_TAGS = 10;
 export const TRENDING_CACHE_MS = 60_000;
+/** After a tagged post here, the answer is kept at most this long: a new tag shows soon, at one count per 5 s. */
+export const TRENDING_STALE_AFTER_POST_MS = 5_000;
 /**
  * At most this many of the window's newest tagged posts are counted: the aggregation's cost stays bounded on a
  * busy day (the newest ones are what "trending" is about anyway).
@@ -15,10 +17,17 @@ export const TRENDING_SCAN_MAX = 20_000;
 
 const cached = new WeakMap<PostsContext, { until: number; answer: TrendingTagsAnswer }>();
 
+/** A post with tags was written by this process: the kept answer goes within `TRENDING_STALE_AFTER_POST_MS`. */
+export function tagsChanged(app: PostsContext, now = Date.now()): void {
+  const hit = cached.get(app);
+  if (hit) hit.until = Math.min(hit.until, now + TRENDING_STALE_AFTER_POST_MS);
+}
+
 /**
  * The most used tags of the last 24 hours among public authors' posts (a private author's tag never shows to a
  * stranger): the window is a range on `_id` (an ObjectId starts with its creation second), so the `_id` index
- * bounds the scan; counted with `$unwind`/`$group`. Kept a minute per process (docs/rich-text.md).
+ * bounds the scan; counted with `$unwind`/`$group`. Kept a minute per process, 5 s once this process
+ * has written a tagged post (docs/rich-text.md).
  */
 export async function trendingTags(app: PostsContext, now = new Date()): Promise<TrendingTagsAnswer> {
   const hit = cached.get(app);
