@@ -19,6 +19,8 @@ test('Follow then Following, with the counts the server answers; Following unfol
   const linus = await signUpWithProfile(backend, 'linus');
   renderWithSdk(grace, <ProfileScreen username="ada" />);
   const followButton = await screen.findByRole('button', { name: 'Follow' });
+  // Someone else's profile never offers their bookmarks (issue 19: they are the member's own).
+  expect(screen.queryByRole('link', { name: 'Bookmarks' })).not.toBeInTheDocument();
   expect(screen.getByRole('link', { name: '0 Followers' })).toHaveAttribute('href', '/profile/ada/followers');
   expect(screen.getByRole('link', { name: '0 Following' })).toHaveAttribute('href', '/profile/ada/following');
 

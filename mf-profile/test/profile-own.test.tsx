@@ -35,11 +35,13 @@ test('a skeleton while loading, then the header: name, @username, joined month a
   expect(screen.getByText(`Joined ${joined}`)).toBeInTheDocument();
 });
 
-test('the owner gets Edit Profile (to /edit-profile) and no Follow button', async () => {
+test('the owner gets Edit Profile (to /edit-profile), Bookmarks (to /bookmarks) and no Follow button', async () => {
   const owner = await signUpWithProfile(backend, 'owner1');
   const view = await renderProfile(owner, <ProfileScreen username="owner1" />);
   const edit = screen.getByRole('link', { name: 'Edit Profile' });
   expect(edit).toHaveAttribute('href', '/edit-profile');
+  // Issue 19: on a phone the profile tab is the way to the member's bookmarks.
+  expect(screen.getByRole('link', { name: 'Bookmarks' })).toHaveAttribute('href', '/bookmarks');
   expect(screen.queryByRole('button', { name: /^Follow/ })).not.toBeInTheDocument();
   await userEvent.click(edit);
   expect(view.navigations).toEqual(['/edit-profile']);

@@ -28,13 +28,14 @@ function setup() {
 }
 
 describe('avatar menu', () => {
-  it('opens with View Profile, Settings and Logout', async () => {
+  it('opens with View Profile, Bookmarks, Settings and Logout', async () => {
     const { user, trigger } = setup();
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     await user.click(trigger);
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'View Profile',
+      'Bookmarks',
       'Settings',
       'Logout',
     ]);

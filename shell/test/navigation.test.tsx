@@ -23,7 +23,7 @@ const targets = (nav: HTMLElement) =>
     .map((link) => [link.textContent, link.getAttribute('href')]);
 
 describe('left icon rail', () => {
-  it('has Home, Explore, Post, Profile, Messages and Settings with their targets', () => {
+  it('has Home, Explore, Post, Profile, Bookmarks, Messages and Settings with their targets', () => {
     renderWith(ada, <SideRail user={USER} />, '/feed');
     const nav = screen.getByRole('navigation', { name: 'Sections' });
     expect(targets(nav)).toEqual([
@@ -31,6 +31,7 @@ describe('left icon rail', () => {
       ['Explore', '/explore'],
       ['Post', '/create-post'],
       ['Profile', '/profile/ada'],
+      ['Bookmarks', '/bookmarks'],
       ['Messages', '/messages'],
       ['Settings', '/settings'],
     ]);
@@ -55,6 +56,17 @@ describe('bottom tab bar', () => {
     const profile = within(nav).getByRole('link', { name: 'Profile' });
     expect(profile).toHaveTextContent('A'); // ada's initial
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it("shows the profile tab as where one is on the member's Bookmarks (no sixth tab)", () => {
+    renderWith(ada, <BottomTabBar user={USER} />, '/bookmarks');
+    const nav = screen.getByRole('navigation', { name: 'Tabs' });
+    expect(within(nav).getAllByRole('link')).toHaveLength(5);
+    const profile = within(nav).getByRole('link', { name: 'Profile' });
+    expect(profile).toHaveClass('active');
+    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveClass('active');
+    // Shown as the area one is in, not announced as the page itself.
+    expect(profile).not.toHaveAttribute('aria-current');
   });
 
   it('encodes a username in the profile target', () => {

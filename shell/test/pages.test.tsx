@@ -108,6 +108,11 @@ describe('messages coming-soon dialog', () => {
     await renderApp(false, ['/messages']);
     expect(screen.getByTestId('path')).toHaveTextContent('/login');
   });
+
+  it('signed out, /bookmarks goes to /login too (issue 19)', async () => {
+    await renderApp(false, ['/bookmarks']);
+    expect(screen.getByTestId('path')).toHaveTextContent('/login');
+  });
 });
 
 describe('public pages', () => {

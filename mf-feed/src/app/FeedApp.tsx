@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { matchRoute, normalizeTag, ROUTE_PATTERNS, ROUTES } from '@devcircle/contracts';
 import { lazyScreen, type RemoteAppProps } from '@devcircle/sdk/remote';
 import { preloadComments } from '@devcircle/ui/post-card';
+import { BookmarksSkeleton } from '../features/bookmarks/BookmarksSkeleton';
 import { CreatePostSkeleton } from '../features/create-post/CreatePostSkeleton';
 import { FeedScreen } from '../features/feed/FeedScreen';
 import { PostDetailSkeleton } from '../features/post-detail/PostDetailSkeleton';
@@ -26,6 +27,12 @@ const TagScreen = lazyScreen(() =>
   import(/* webpackChunkName: "tag" */ '../features/tag/TagScreen').then((module) => module.TagScreen),
 );
 
+const BookmarksScreen = lazyScreen(() =>
+  import(/* webpackChunkName: "bookmarks" */ '../features/bookmarks/BookmarksScreen').then(
+    (module) => module.BookmarksScreen,
+  ),
+);
+
 /** Picks the feed screen from the path; the shell's router decides which paths reach this remote. */
 export function FeedApp({ path }: RemoteAppProps) {
   const normalized = path.replace(/\/+$/, '') || '/';
@@ -42,6 +49,13 @@ export function FeedApp({ path }: RemoteAppProps) {
     return (
       <Suspense key={tag} fallback={<TagSkeleton tag={tag} />}>
         <TagScreen tag={tag} />
+      </Suspense>
+    );
+  }
+  if (normalized === ROUTES.bookmarks) {
+    return (
+      <Suspense fallback={<BookmarksSkeleton />}>
+        <BookmarksScreen />
       </Suspense>
     );
   }

@@ -45,6 +45,7 @@ const PROTECTED_PATHS = [
   ROUTES.messages,
   ROUTE_PATTERNS.messagesWith,
   ROUTES.notifications,
+  ROUTES.bookmarks,
 ];
 
 function SignedInRoutes() {

@@ -1,4 +1,4 @@
-import { PenLine } from 'lucide-react';
+import { Bookmark, PenLine } from 'lucide-react';
 import { ROUTES } from '@devcircle/contracts';
 import { useAuth } from '@devcircle/sdk/react';
 import { AppLink, buttonClassName } from '@devcircle/ui';
@@ -58,11 +58,19 @@ export function LoadedProfile({ data, version, update, refetch }: LoadedProfileP
     );
   }
 
+  // The owner's own places: editing the profile, and their bookmarks (issue 19: reachable from the tab bar's
+  // profile tab on a phone, where there is no rail).
   const editButton = owner ? (
-    <AppLink to={ROUTES.editProfile} className={buttonClassName({ variant: 'secondary' })}>
-      <PenLine size={18} aria-hidden="true" />
-      Edit Profile
-    </AppLink>
+    <>
+      <AppLink to={ROUTES.editProfile} className={buttonClassName({ variant: 'secondary' })}>
+        <PenLine size={18} aria-hidden="true" />
+        Edit Profile
+      </AppLink>
+      <AppLink to={ROUTES.bookmarks} className={buttonClassName({ variant: 'secondary' })}>
+        <Bookmark size={18} aria-hidden="true" />
+        Bookmarks
+      </AppLink>
+    </>
   ) : undefined;
 
   return (

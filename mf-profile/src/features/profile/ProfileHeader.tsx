@@ -7,7 +7,7 @@ import styles from './ProfileHeader.module.css';
 
 export interface ProfileHeaderProps {
   user: ProfileView;
-  /** Edit Profile for the owner, Follow / Following for others. */
+  /** Edit Profile and Bookmarks for the owner, Follow / Following for others. */
   action?: ReactNode;
 }
 

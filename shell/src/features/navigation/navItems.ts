@@ -1,4 +1,13 @@
-import { Compass, House, MessageSquare, Settings, SquarePlus, User, type LucideIcon } from 'lucide-react';
+import {
+  Bookmark,
+  Compass,
+  House,
+  MessageSquare,
+  Settings,
+  SquarePlus,
+  User,
+  type LucideIcon,
+} from 'lucide-react';
 import { ROUTES } from '@devcircle/contracts';
 
 export interface NavItem {
@@ -8,13 +17,17 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** The left icon rail on large screens (§2 Navigation): Home, Explore, Post, Profile, Messages, Settings. */
+/**
+ * The left icon rail on large screens (§2 Navigation): Home, Explore, Post, Profile, Messages, Settings; and,
+ * after Profile, the member's Bookmarks (issue 19).
+ */
 export function railItems(username: string): NavItem[] {
   return [
     { label: 'Home', to: ROUTES.feed, icon: House },
     { label: 'Explore', to: ROUTES.explore, icon: Compass },
     { label: 'Post', to: ROUTES.createPost, icon: SquarePlus },
     { label: 'Profile', to: ROUTES.profile(username), icon: User },
+    { label: 'Bookmarks', to: ROUTES.bookmarks, icon: Bookmark },
     { label: 'Messages', to: ROUTES.messages, icon: MessageSquare },
     { label: 'Settings', to: ROUTES.settings, icon: Settings },
   ];

@@ -9,8 +9,8 @@ import styles from './TopBar.module.css';
 const SCROLL_CLOSE_PX = 10;
 
 /**
- * Desktop: the avatar links to the profile. Mobile: it opens a menu with View Profile, Settings and Logout,
- * which closes on an outside click, on scroll and on Escape (§2 Navigation).
+ * Desktop: the avatar links to the profile. Mobile: it opens a menu with View Profile, Bookmarks (issue 19),
+ * Settings and Logout, which closes on an outside click, on scroll and on Escape (§2 Navigation).
  */
 export function AvatarMenu({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);
@@ -68,6 +68,14 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
           </p>
           <Link role="menuitem" to={profilePath} className={styles.menuItem} onClick={() => setOpen(false)}>
             View Profile
+          </Link>
+          <Link
+            role="menuitem"
+            to={ROUTES.bookmarks}
+            className={styles.menuItem}
+            onClick={() => setOpen(false)}
+          >
+            Bookmarks
           </Link>
           <Link
             role="menuitem"

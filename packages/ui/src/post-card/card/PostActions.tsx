@@ -1,6 +1,7 @@
 import { ArrowUpRight, MessageCircle, Share2 } from 'lucide-react';
 import { ROUTES } from '@devcircle/contracts';
 import { AppLink } from '@devcircle/ui';
+import { BookmarkButton } from './BookmarkButton';
 import { LikeButton } from './LikeButton';
 import styles from './PostActions.module.css';
 
@@ -10,6 +11,9 @@ export interface PostActionsProps {
   likes: number;
   likeBusy: boolean;
   onToggleLike(): void;
+  bookmarked: boolean;
+  bookmarkBusy: boolean;
+  onToggleBookmark(): void;
   commentsCount: number;
   commentsOpen: boolean;
   commentsId: string;
@@ -21,7 +25,7 @@ export interface PostActionsProps {
   showDetailsLink: boolean;
 }
 
-/** Like, the comments toggle, Share and View Details. */
+/** Like, the comments toggle, Share, View Details and, at the row's end, Bookmark. */
 export function PostActions(props: PostActionsProps) {
   const { postId, commentsOpen, commentsCount } = props;
   return (
@@ -55,6 +59,11 @@ export function PostActions(props: PostActionsProps) {
           <span className={styles.label}>View Details</span>
         </AppLink>
       )}
+      <BookmarkButton
+        bookmarked={props.bookmarked}
+        busy={props.bookmarkBusy}
+        onToggle={props.onToggleBookmark}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useAuth } from '@devcircle/sdk/react';
 import { Card } from '@devcircle/ui';
 import { LazyCommentsSection, preloadComments } from '../comments/LazyCommentsSection';
@@ -28,6 +28,7 @@ export function PostCard({ post, onChange, onDeleted, expanded = false }: PostCa
   const [commentsOpen, setCommentsOpen] = useState(expanded);
   const [shareOpen, setShareOpen] = useState(false);
   const [likeBusy, setLikeBusy] = useState(false);
+  const [bookmarkBusy, setBookmarkBusy] = useState(false);
   const commentsId = useId();
   const isOwner = !!user && (user.id ?? user._id) === post.author._id;
 
@@ -41,6 +42,27 @@ export function PostCard({ post, onChange, onDeleted, expanded = false }: PostCa
     } finally {
       setLikeBusy(false);
     }
+  };
+
+  // The post as last given: a like or comment answered while a bookmark call is out must not be undone by it.
+  const latest = useRef(post);
+  latest.current = post;
+  // Optimistic: the control shows the new state at once, and the old one again if the server refuses (then only
+  // logged, as a like's failure is).
+  const toggleBookmark = async () => {
+    const bookmarked = !post.bookmarkedByMe;
+    setBookmarkBusy(true);
+    onChange({ ...post, bookmarkedByMe: bookmarked });
+    let saved: boolean;
+    try {
+      saved = (await api.setBookmarked(post._id, bookmarked)).bookmarked;
+    } catch (error) {
+      console.error('Failed to change bookmark', error);
+      saved = !bookmarked;
+    } finally {
+      setBookmarkBusy(false);
+    }
+    onChange({ ...latest.current, bookmarkedByMe: saved });
   };
 
   const deletePost = async () => {
@@ -69,6 +91,9 @@ export function PostCard({ post, onChange, onDeleted, expanded = false }: PostCa
         likes={post.likes}
         likeBusy={likeBusy}
         onToggleLike={() => void toggleLike()}
+        bookmarked={post.bookmarkedByMe}
+        bookmarkBusy={bookmarkBusy}
+        onToggleBookmark={() => void toggleBookmark()}
         commentsCount={post.commentsCount}
         commentsOpen={commentsOpen}
         commentsId={commentsId}

@@ -2,7 +2,11 @@ import { useMemo } from 'react';
 import type { ApiClient } from '@devcircle/sdk';
 import { useSdk } from '@devcircle/sdk/react';
 import {
+  bookmarkPath,
+  bookmarksPagePath,
   feedPagePath,
+  type BookmarkAnswer,
+  type BookmarksPage,
   type CommentsPage,
   type FeedPage,
   type NewPost,
@@ -46,6 +50,21 @@ export function createPostsApi(api: ApiClient) {
     return api.put<Post>(`${postPath(postId)}/like`);
   }
 
+  /** Saves the post to the caller's bookmarks, or removes it; idempotent either way. */
+  function setBookmarked(postId: string, bookmarked: boolean): Promise<BookmarkAnswer> {
+    return bookmarked ? api.put(bookmarkPath(postId)) : api.delete(bookmarkPath(postId));
+  }
+
+  /** One page of the caller's bookmarks, the most recently saved first; `before` is the last page's `nextCursor`. */
+  function fetchBookmarksPage(before: string | null, signal?: AbortSignal): Promise<BookmarksPage> {
+    return api.get<BookmarksPage>(bookmarksPagePath(before), {
+      timeoutMs: before ? LATER_PAGE_TIMEOUT_MS : FIRST_PAGE_TIMEOUT_MS,
+      timeoutMessage: 'Bookmarks fetch timeout',
+      fallbackMessage: 'Unable to load bookmarks. Please try again.',
+      signal,
+    });
+  }
+
   function addComment(postId: string, text: string): Promise<Post> {
     return api.post<Post>(`${postPath(postId)}/comment`, { text });
   }
@@ -74,6 +93,8 @@ export function createPostsApi(api: ApiClient) {
     createPost,
     deletePost,
     toggleLike,
+    setBookmarked,
+    fetchBookmarksPage,
     addComment,
     editComment,
     deleteComment,
