@@ -18,19 +18,30 @@ export interface CachedFeedPage {
   hasMore: boolean;
 }
 
+/** The reader's followees as hex ids, read at most once per request, and only if a private author's post is met. */
+type Following = () => Promise<Set<string>>;
+
+function followingOf(app: PostsContext, reader: ObjectId): Following {
+  let read: Promise<Set<string>> | undefined;
+  return () =>
+    (read ??= app.follows
+      .followeesOf(reader, FOLLOWEES_CONSIDERED)
+      .then((ids) => new Set(ids.map((id) => id.toHexString()))));
+}
+
 /**
  * The visibility rule (services/posts/README.md "Privacy") on what the cache holds: a public author's post, the
  * reader's own, a private author's only for their followers. Both the window's and the card's privacy are asked
  * (either may be the newer), so a post is shown only if both allow it.
  */
-function mayRead(
+async function mayRead(
   reader: ObjectId,
-  following: Set<string>,
+  following: Following,
   authorId: ObjectId,
   ...privacy: boolean[]
-): boolean {
-  if (!privacy.some(Boolean)) return true;
-  return authorId.equals(reader) || following.has(authorId.toHexString());
+): Promise<boolean> {
+  if (!privacy.some(Boolean) || authorId.equals(reader)) return true;
+  return (await following()).has(authorId.toHexString());
 }
 
 async function loadWindow(app: PostsContext): Promise<FeedWindow> {
@@ -55,8 +66,8 @@ function cardsOf(app: PostsContext, ids: string[]): Promise<Map<string, CachedCa
 /**
  * A feed page from the cache (docs/caching.md), or undefined when the cache cannot answer it and the database
  * must: the cache is off or its stream not open, the page reaches beyond the window, or a post of it went
- * meanwhile. The reader's follows (who of the private authors they may read) and their likes and bookmarks are
- * read per request; the rest is the window and the cards. The answer is what the database path gives.
+ * meanwhile. The reader's likes and bookmarks are read per request, and their follows when a private author's
+ * post is among those looked at; the rest is the window and the cards. The answer is what the database path gives.
  */
 export async function feedPageFromCache(
   app: PostsContext,
@@ -66,11 +77,8 @@ export async function feedPageFromCache(
   const cache = app.cache;
   const skip = page === undefined ? 0 : (page - 1) * limit;
   if (!cache.live || skip + limit >= FEED_WINDOW) return undefined;
-  const [window, followees] = await Promise.all([
-    cache.feedWindow(() => loadWindow(app)),
-    app.follows.followeesOf(reader, FOLLOWEES_CONSIDERED),
-  ]);
-  const following = new Set(followees.map((id) => id.toHexString()));
+  // Nearly always held. The reader's follows are read only if a private author's post is met on the way.
+  const window = await cache.feedWindow(() => loadWindow(app));
   let start = 0;
   if (before) {
     start = window.posts.findIndex((post) => post._id.toHexString() < before.toHexString());
@@ -80,11 +88,12 @@ export async function feedPageFromCache(
       start = window.posts.length;
     }
   }
+  const following = followingOf(app, reader);
   const wanted = skip + limit + 1; // one more tells whether there is a next page
   const visible = [];
   for (let i = start; i < window.posts.length && visible.length < wanted; i++) {
     const post = window.posts[i];
-    if (mayRead(reader, following, post.authorId, post.authorPrivate === true)) visible.push(post);
+    if (await mayRead(reader, following, post.authorId, post.authorPrivate === true)) visible.push(post);
   }
   if (visible.length < wanted && !window.complete) return undefined;
   const chosen = visible.slice(skip, skip + limit).map((post) => post._id);
@@ -99,7 +108,8 @@ export async function feedPageFromCache(
   for (const id of chosen) {
     const cached = cards.get(id.toHexString());
     // Deleted since the window was read, or gone private meanwhile: the database decides.
-    if (!cached || !mayRead(reader, following, cached.authorId, cached.authorPrivate)) return undefined;
+    if (!cached || !(await mayRead(reader, following, cached.authorId, cached.authorPrivate)))
+      return undefined;
     posts.push(withViewer(cached.card, fields));
   }
   return { posts, hasMore: visible.length > skip + limit };

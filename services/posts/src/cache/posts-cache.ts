@@ -1,6 +1,6 @@
 import type { ObjectId } from 'mongodb';
 import type { PostHead } from '../posts/repository';
-import type { PostCard } from '../posts/views';
+import type { PostCard } from '../posts/post';
 import { InvalidatingCache } from './store';
 
 /**

@@ -25,3 +25,9 @@ export interface Post {
 
 /** A post in every response (README "Public API"): the contract's wire type, dates as ISO strings. */
 export type PostView = WirePost;
+
+/** What a post's view says about the one who reads it; everything else is the same for every reader. */
+export type ViewerFields = Pick<PostView, 'likedByMe' | 'bookmarkedByMe'>;
+
+/** A post's view without the reader's fields: what the feed cache keeps (docs/caching.md). */
+export type PostCard = Omit<PostView, keyof ViewerFields>;

@@ -3,7 +3,7 @@ import type { ObjectId } from 'mongodb';
 import { toAuthorView, unknownAuthor, type Author } from '../authors/author';
 import { toCommentView, type Comment, type CommentView } from '../comments/comment';
 import type { PostsContext } from '../context';
-import type { Post, PostView } from './post';
+import type { Post, PostCard, PostView, ViewerFields } from './post';
 
 /** Comments whose user is unknown (deleted account) are hidden. */
 export function commentViews(comments: Comment[], authors: Map<string, Author>): CommentView[] {
@@ -14,12 +14,6 @@ export function commentViews(comments: Comment[], authors: Map<string, Author>):
   }
   return views;
 }
-
-/** What a post's view says about the one who reads it; everything else is the same for every reader. */
-export type ViewerFields = Pick<PostView, 'likedByMe' | 'bookmarkedByMe'>;
-
-/** A post's view without the reader's fields: what the feed cache keeps (docs/caching.md). */
-export type PostCard = Omit<PostView, keyof ViewerFields>;
 
 const NO_ONE: ViewerFields = { likedByMe: false, bookmarkedByMe: false };
 
