@@ -1,5 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { feedPagePath, type FeedPage } from '@devcircle/contracts';
+import type { DevCircleSdk } from '@devcircle/sdk';
 import { FeedScreen } from '../src/features/feed/FeedScreen';
 import { publish, renderWithSdk, startWebBackend, type WebBackend } from './harness';
 import { installIntersectionObserver, observedCount, scrollSentinel } from './intersectionObserver';
@@ -154,3 +156,73 @@ test('the end message does not show if the sentinel leaves the view before 2 s',
   expect(await screen.findByText(END_MESSAGE, undefined, { timeout: 2000 })).toBeInTheDocument();
   // The waits above are the 2 s rule itself; the budget is for signing up and loading on a busy machine.
 }, 30_000);
+
+// Issue 19: the Everyone and Following tabs (users' follows reach the posts service by event).
+const tab = (name: string) => screen.getByRole('tab', { name });
+const listed = () => within(screen.getByRole('list', { name: 'Posts' })).getAllByRole('article');
+
+/** Waits until the posts service shows `count` posts in `sdk`'s following feed (follows arrive by event). */
+async function followingHolds(sdk: DevCircleSdk, count: number): Promise<void> {
+  await waitFor(async () =>
+    expect((await sdk.api.get<FeedPage>(feedPagePath(null, 'following'))).posts).toHaveLength(count),
+  );
+}
+
+test('Everyone by default; Following shows whom I follow and me, with an empty state first; the choice is kept per member', async () => {
+  const author = await backend.signUp('followed_author');
+  const stranger = await backend.signUp('unfollowed_stranger');
+  const reader = await backend.signUp('following_reader');
+  await publish(author, 'From the one I follow');
+  await publish(stranger, 'From a stranger');
+
+  const first = renderWithSdk(reader, <FeedScreen />);
+  expect(screen.getByRole('tablist', { name: 'Feed' })).toBeInTheDocument();
+  expect(tab('Everyone')).toHaveAttribute('aria-selected', 'true');
+  expect(tab('Following')).toHaveAttribute('aria-selected', 'false');
+  expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Everyone');
+  expect(await screen.findByText('From a stranger')).toBeInTheDocument();
+
+  // Following nobody and no posts of my own: a friendly empty state that leads to Explore.
+  await userEvent.click(tab('Following'));
+  expect(tab('Following')).toHaveAttribute('aria-selected', 'true');
+  expect(screen.getByRole('tabpanel')).toHaveAccessibleName('Following');
+  expect(await screen.findByText('Nothing here yet')).toBeInTheDocument();
+  expect(screen.getByRole('link', { name: 'Find people on Explore' })).toHaveAttribute('href', '/explore');
+  first.unmount();
+
+  await reader.api.put(`/api/users/followed_author/follow`);
+  await publish(reader, 'My own post');
+  await followingHolds(reader, 2);
+
+  // Remembered: back on the feed, Following is still chosen, and holds my post and my followee's, newest first.
+  const again = renderWithSdk(reader, <FeedScreen />);
+  expect(tab('Following')).toHaveAttribute('aria-selected', 'true');
+  await screen.findByText('My own post');
+  expect(listed().map((card) => card.querySelector('.content')?.textContent)).toEqual([
+    'My own post',
+    'From the one I follow',
+  ]);
+  expect(screen.queryByText('From a stranger')).not.toBeInTheDocument();
+
+  // The keyboard: arrows move and select (roving tabindex), Home and End too.
+  tab('Following').focus();
+  await userEvent.keyboard('{ArrowLeft}');
+  expect(tab('Everyone')).toHaveFocus();
+  expect(tab('Everyone')).toHaveAttribute('aria-selected', 'true');
+  expect(tab('Everyone')).toHaveAttribute('tabindex', '0');
+  expect(tab('Following')).toHaveAttribute('tabindex', '-1');
+  expect(await screen.findByText('From a stranger')).toBeInTheDocument();
+  await userEvent.keyboard('{End}');
+  expect(tab('Following')).toHaveFocus();
+  await waitFor(() => expect(screen.queryByText('From a stranger')).not.toBeInTheDocument());
+  await userEvent.keyboard('{ArrowRight}');
+  expect(tab('Everyone')).toHaveAttribute('aria-selected', 'true');
+  await userEvent.keyboard('{Home}{ArrowRight}');
+  expect(tab('Following')).toHaveAttribute('aria-selected', 'true');
+  again.unmount();
+
+  // Another member on this device starts from their own choice: Everyone.
+  renderWithSdk(stranger, <FeedScreen />);
+  expect(tab('Everyone')).toHaveAttribute('aria-selected', 'true');
+  expect(await screen.findByText('From the one I follow')).toBeInTheDocument();
+});

@@ -1,5 +1,12 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { usePostsApi, type Post } from '@devcircle/ui/post-card';
+import { feedPagePath, type FeedPage, type FeedScope } from '@devcircle/contracts';
+import { useSdk } from '@devcircle/sdk/react';
+import {
+  FIRST_PAGE_TIMEOUT_MS,
+  LATER_PAGE_TIMEOUT_MS,
+  usePostsApi,
+  type Post,
+} from '@devcircle/ui/post-card';
 
 /** What the user sees when the first page fails, whatever the cause (product-spec §8). */
 export const FEED_ERROR_MESSAGE = 'Unable to load posts. Please try again.';
@@ -13,11 +20,34 @@ function appendNew(current: Post[], next: Post[]): Post[] {
 }
 
 /**
- * The feed list: the first page replaces it, later pages (cursor = the last post's id) append. A load-more
- * failure is only logged and sets `moreFailed`, so the caller waits for the next scroll before retrying.
+ * One page of the `scope` feed: everyone's through the posts API the card uses (the spec's path, which the shell
+ * prefetches), the following feed's with the same timeouts and messages.
  */
-export function useFeed() {
-  const api = usePostsApi();
+function useFeedPages(scope: FeedScope) {
+  const posts = usePostsApi();
+  const { api } = useSdk();
+  return useCallback(
+    (before: string | null, signal: AbortSignal): Promise<FeedPage> =>
+      scope === 'everyone'
+        ? posts.fetchFeedPage(before, signal)
+        : api.get<FeedPage>(feedPagePath(before, scope), {
+            timeoutMs: before ? LATER_PAGE_TIMEOUT_MS : FIRST_PAGE_TIMEOUT_MS,
+            timeoutMessage: 'Posts fetch timeout',
+            fallbackMessage: FEED_ERROR_MESSAGE,
+            signal,
+          }),
+    [scope, posts, api],
+  );
+}
+
+/**
+ * The feed list of `scope`: the first page replaces it, later pages (cursor = the last post's id) append. A
+ * load-more failure is only logged and sets `moreFailed`, so the caller waits for the next scroll before retrying.
+ * A new scope gives a new `loadFirst`, which the screen calls: the list starts over, and a page of the old scope
+ * still on its way is dropped (its request aborted).
+ */
+export function useFeed(scope: FeedScope = 'everyone') {
+  const fetchPage = useFeedPages(scope);
   const [posts, setPosts] = useState<Post[]>([]);
   const [status, setStatus] = useState<FeedStatus>('idle');
   const [hasMore, setHasMore] = useState(false);
@@ -36,9 +66,12 @@ export function useFeed() {
     const controller = new AbortController();
     abort.current = controller;
     busy.current = true;
+    // A page of more that this start aborted (another tab chosen meanwhile) leaves no spinner or failure behind.
+    setLoadingMore(false);
+    setMoreFailed(false);
     setStatus('loading');
     try {
-      const page = await api.fetchFeedPage(null, controller.signal);
+      const page = await fetchPage(null, controller.signal);
       if (controller.signal.aborted) return;
       // A page of cards is the screen's biggest render: sliced, so it never blocks input for long.
       startTransition(() => {
@@ -53,7 +86,7 @@ export function useFeed() {
     } finally {
       if (abort.current === controller) busy.current = false;
     }
-  }, [api]);
+  }, [fetchPage]);
 
   const loadMore = useCallback(async () => {
     const last = postsRef.current.at(-1);
@@ -64,7 +97,7 @@ export function useFeed() {
     setLoadingMore(true);
     setMoreFailed(false);
     try {
-      const page = await api.fetchFeedPage(last._id, controller.signal);
+      const page = await fetchPage(last._id, controller.signal);
       if (controller.signal.aborted) return;
       setPosts((current) => appendNew(current, page.posts));
       setHasMore(page.hasMore);
@@ -78,7 +111,7 @@ export function useFeed() {
         setLoadingMore(false);
       }
     }
-  }, [api]);
+  }, [fetchPage]);
 
   const allowRetry = useCallback(() => setMoreFailed(false), []);
 
