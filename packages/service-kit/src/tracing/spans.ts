@@ -69,13 +69,22 @@ export async function startTracing(
     ],
   });
   logger.info({ url: settings.url, serviceName: settings.serviceName }, 'exporting OpenTelemetry spans');
+  // A send that fails (the collector down) rejects, with the exporter's errors: logged, never thrown at a caller
+  // (a part's stop must not fail because its collector is gone).
+  const failed = (err: unknown): void =>
+    logger.warn({ err: describe(err) }, 'OpenTelemetry: spans could not be sent');
   return {
     tracer: provider.getTracer('@devcircle/service-kit'),
     settings,
-    flush: () => provider.forceFlush(),
-    shutdown: () => provider.shutdown(),
+    flush: () => provider.forceFlush().catch(failed),
+    shutdown: () => provider.shutdown().catch(failed),
   };
 }
+
+const describe = (err: unknown): string =>
+  (Array.isArray(err) ? err : [err])
+    .map((one) => (one instanceof Error ? one.message : String(one)))
+    .join('; ');
 
 let diagnosing = false;
 /**
