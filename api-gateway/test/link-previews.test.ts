@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { signUp } from '@devcircle/service-test-kit';
 import type { RunningGateway } from '../src';
+import { excerptOf } from '../src/static/link-preview';
 import { bearer, eventually, startTestGateway, startUpstream, type Upstream } from './helpers';
 import { startStack, type Stack } from './stack';
 
@@ -157,4 +158,11 @@ test('a posts service that does not answer costs a short wait, then the plain sh
     await gateway?.stop();
     await silent?.stop();
   }
+});
+
+test('the excerpt is the text a reader sees: markdown marks dropped, one line, cut at a word', () => {
+  const markdown =
+    '# Title\n\n**Bold** and `code` in [a link](https://example.com), my_var *stays*\n\n```js\nx()\n```';
+  expect(excerptOf(markdown)).toBe('Title Bold and code in a link, my_var *stays* x()');
+  expect(excerptOf(`${'word '.repeat(50)}end`)).toBe(`${'word '.repeat(39)}word…`);
 });

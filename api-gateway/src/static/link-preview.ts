@@ -49,9 +49,21 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
 }
 
+/**
+ * The text a reader sees of a post's CommonMark (issue 19): code fences, heading, quote and list markers, bold and
+ * code marks dropped, a link as its text. Light on purpose: a single `*` or `_` stays (snake_case is common here).
+ */
+export function plainText(content: string): string {
+  return content
+    .replace(/^ {0,3}(```|~~~).*$/gm, '')
+    .replace(/^ {0,3}(#{1,6}\s+|>\s?|[-*+]\s+|\d+[.)]\s+)/gm, '')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(\*\*|__|`)/g, '');
+}
+
 /** The start of the post's text on one line, cut at a word near `EXCERPT_CHARS` with an ellipsis. */
 export function excerptOf(content: string): string {
-  const flat = content.replace(/\s+/g, ' ').trim();
+  const flat = plainText(content).replace(/\s+/g, ' ').trim();
   const chars = [...flat]; // by code point: never half of an emoji
   if (chars.length <= EXCERPT_CHARS) return flat;
   const cut = chars.slice(0, EXCERPT_CHARS).join('');
