@@ -120,10 +120,11 @@ export async function createGateway(
     // The upgrade's trace, as for a request: continued or started, and forwarded as this hop (with spans
     // exported, a SERVER span for the hand-over to the service, not for the socket's whole life).
     const parent = parseTraceparent(req.headers[TRACEPARENT_HEADER] as string | undefined);
-    const { trace, span } = startHop(tracing?.tracer, parent, 'GET socket:notifications', SpanKind.SERVER, {
-      'http.request.method': 'GET',
+    const label = `socket:${route.service}`; // the route label of the metrics
+    const { trace, span } = startHop(tracing?.tracer, parent, `${req.method} ${label}`, SpanKind.SERVER, {
+      'http.request.method': req.method,
       'url.path': pathname,
-      'http.route': 'socket:notifications',
+      'http.route': label,
     });
     req.headers[TRACEPARENT_HEADER] = formatTraceparent(trace);
     // Only for the log line (the signature and expiry: no wait for a revocation catch-up before proxying). The

@@ -10,6 +10,7 @@ import { definition as notificationsService } from '../../services/notifications
 import { definition as postsService } from '../../services/posts/src';
 import { startGateway, type RunningGateway } from '../src';
 import { bearer, eventually, gatewayEnv, INTERNAL_SECRET, JWT_SECRET, sign } from './helpers';
+import { connected, listen } from './realtime-support';
 
 /**
  * OpenTelemetry spans, exported: the gateway, posts and notifications send OTLP/HTTP JSON to a receiver of the
@@ -195,4 +196,20 @@ test("one trace from the caller through the gateway, posts, the event and its co
     ['gateway', traceId],
     ['posts', traceId],
   ]);
+});
+
+test("a socket.io upgrade is a SERVER span of the gateway's, named by its route label", async () => {
+  const listener = listen(gateway.url, () => ({ token: sign(author) }));
+  try {
+    await connected(listener);
+  } finally {
+    listener.close();
+  }
+  const upgrade = (): Received | undefined =>
+    received.find((span) => span.service === 'gateway' && span.name === 'GET socket:notifications');
+  await eventually(async () => {
+    await flushAll();
+    return upgrade() !== undefined;
+  });
+  expect(upgrade()).toMatchObject({ kind: KIND.server, attrs: { 'http.route': 'socket:notifications' } });
 });
