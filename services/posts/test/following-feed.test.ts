@@ -2,6 +2,7 @@ import { LOGS, recordEvent } from '@devcircle/service-kit';
 import type { Document } from 'mongodb';
 import type { PostView } from '../src';
 import { followingQuery } from '../src/posts/following-feed';
+import type { Post } from '../src/posts/post';
 import { POSTS } from '../src/posts/indexes';
 import {
   call,
@@ -137,7 +138,7 @@ test('the query merges the authors’ ranges of the author index: no blocking so
   const authors = [reader, friend, secretive, stranger].map((user) => oid(user.id));
   const { filter, sort } = followingQuery(authors, oid(all[3]._id));
   const explain: Document = await h.db
-    .collection(POSTS)
+    .collection<Post>(POSTS)
     .find(filter)
     .sort(sort)
     .limit(4)
