@@ -48,6 +48,7 @@ test('a repeated GET is a 304 with no body, a change gives a new tag, and no one
   const tag = firstRead.header('etag') as string;
   expect(tag).toMatch(/^"[\w-]{22}"$/);
   expect(firstRead.header('cache-control')).toBe('private, no-cache');
+  expect(firstRead.header('content-type')).toBe('application/json; charset=utf-8');
   expect(firstRead.header('vary')).toMatch(/Authorization/);
   expect(firstRead.header('vary')).toMatch(/Accept-Encoding/);
 

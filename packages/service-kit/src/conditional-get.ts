@@ -16,11 +16,15 @@ export function entityTag(body: string): string {
   return `"${createHash('sha256').update(body, 'utf8').digest('base64url').slice(0, 22)}"`;
 }
 
-/** A JSON answer the middleware may tag: a 2xx object or array that was not marked as never to be stored. */
+/**
+ * A JSON answer the middleware may tag: a 2xx plain object or array (what Koa sends as JSON; not a Buffer, a
+ * stream, a Blob or a Response) that was not marked as never to be stored.
+ */
 function taggable(ctx: Context): boolean {
   const body: unknown = ctx.body;
   if (ctx.status < 200 || ctx.status > 299 || body === null || typeof body !== 'object') return false;
-  if (Buffer.isBuffer(body) || typeof (body as { pipe?: unknown }).pipe === 'function') return false;
+  const prototype: unknown = Object.getPrototypeOf(body);
+  if (!Array.isArray(body) && prototype !== Object.prototype && prototype !== null) return false;
   return !/no-store/i.test(ctx.response.get('Cache-Control'));
 }
 
@@ -42,10 +46,10 @@ export function conditionalGet(): Middleware {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     await next();
     if (!taggable(ctx)) return;
-    // Koa would stringify the object when sending it; the tag needs the bytes first, so it happens once, here.
+    // Koa would stringify the object when sending it; the tag needs the bytes first, so it happens once, here. The
+    // JSON Content-Type Koa set for the object stays.
     const json = JSON.stringify(ctx.body);
     ctx.body = json;
-    ctx.type = 'json';
     ctx.set('ETag', entityTag(json));
     if (!ctx.response.get('Cache-Control')) {
       ctx.set('Cache-Control', ctx.state.identity ? 'private, no-cache' : 'no-cache');
