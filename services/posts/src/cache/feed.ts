@@ -31,16 +31,16 @@ function followingOf(app: PostsContext, reader: ObjectId): Following {
 
 /**
  * The visibility rule (services/posts/README.md "Privacy") on what the cache holds: a public author's post, the
- * reader's own, a private author's only for their followers. Both the window's and the card's privacy are asked
- * (either may be the newer), so a post is shown only if both allow it.
+ * reader's own, a private author's only for their followers. It is asked of the window's copy of a post's privacy
+ * and then of its card's (either may be the newer), so a post is shown only if both allow it.
  */
 async function mayRead(
   reader: ObjectId,
   following: Following,
   authorId: ObjectId,
-  ...privacy: boolean[]
+  authorPrivate: boolean,
 ): Promise<boolean> {
-  if (!privacy.some(Boolean) || authorId.equals(reader)) return true;
+  if (!authorPrivate || authorId.equals(reader)) return true;
   return (await following()).has(authorId.toHexString());
 }
 
