@@ -2,6 +2,8 @@ import { LOGS, recordEvent } from '@devcircle/service-kit';
 import type { TrendingTagsAnswer } from '@devcircle/contracts';
 import type { StoredPostEvent } from '../src';
 import { POSTS } from '../src/posts/indexes';
+import type { Post } from '../src/posts/post';
+import { tagPostsQuery } from '../src/tags/queries';
 import {
   addComment,
   call,
@@ -128,6 +130,21 @@ test('tags are extracted lower-cased and bounded, listed newest first by cursor,
   expect(trending.body.hours).toBe(24);
   expect(trending.body.tags[0]).toEqual({ tag: 'typescript', posts: 2 });
   expect(trending.body.tags.length).toBeLessThanOrEqual(10);
+
+  // The tag's page walks the `{tags: 1, _id: -1}` index, newest first, with no sort of its own.
+  const { filter, sort } = tagPostsQuery('typescript', {
+    id: oid(fan.id),
+    privateFollowees: [oid(hidden.id)],
+  });
+  const explain = await h.db
+    .collection<Post>(POSTS)
+    .find(filter)
+    .sort(sort)
+    .limit(3)
+    .explain('executionStats');
+  const plan = JSON.stringify(explain.queryPlanner.winningPlan);
+  expect(plan).toContain('tag_recent');
+  expect(plan).not.toContain('"SORT"');
 });
 
 test('mentions ride on post.created and comment events: never the writer, on a private post only who may see it', async () => {

@@ -71,9 +71,9 @@ interface SortProvided {
  * is then in sort order, and the scan merges the ranges (`mergeOn`), as mongod explodes such a scan for a sort.
  */
 function sortDirection(index: Index, sort: SortSpec, bounds: Interval[][]): SortProvided | undefined {
-  if (index.multikey) return undefined;
   const pinned = (k: number): boolean =>
     k < bounds.length && bounds[k].length === 1 && compareValues(bounds[k][0].lo, bounds[k][0].hi) === 0;
+  if (index.multikey && !idAfterPins(index, sort, pinned)) return undefined;
   const points = (k: number): boolean =>
     k < bounds.length && bounds[k].every((i) => compareValues(i.lo, i.hi) === 0);
   const wanted = sort.filter(([field]) => {
@@ -100,6 +100,17 @@ function sortDirection(index: Index, sort: SortSpec, bounds: Interval[][]): Sort
   }
   if (j !== wanted.length || direction === undefined) return undefined;
   return exploded ? { direction, mergeOn: sortPositions } : { direction };
+}
+
+/**
+ * A multikey index still gives an `_id` sort after fields pinned to one value each: `_id` is never an array, and in
+ * a pinned range a document has one key (mongod's multikey paths allow the same, e.g. `{tags: 1, _id: -1}` for
+ * one tag's newest posts). Any other sort on a multikey index is left to a SORT stage.
+ */
+function idAfterPins(index: Index, sort: SortSpec, pinned: (k: number) => boolean): boolean {
+  const k = index.fields.indexOf('_id');
+  if (k < 0 || sort.length === 0 || !sort.every(([field]) => field === '_id')) return false;
+  return index.fields.slice(0, k).every((_field, position) => pinned(position));
 }
 
 function partialIndexApplies(index: Index, filter: Doc): boolean {
