@@ -1,7 +1,8 @@
 import type { NotificationGroup } from '@devcircle/contracts';
 import { LOGS, recordEvent } from '@devcircle/service-kit';
 import { ObjectId } from 'mongodb';
-import { groupsPipeline } from '../src/notifications/groups';
+import { countPipeline } from '../src/notifications/groups';
+import { groupOlderNotifications } from '../src/notifications/repository';
 import {
   call,
   comment,
@@ -89,9 +90,19 @@ test('grouped by type and target: latest actors newest first, distinct actors an
   expect(paged).toEqual(found.map((group) => group._id));
   // Each member sees their own groups only.
   expect(await groups(bob)).toEqual([]);
-  // The aggregation reads the member's notifications by the inbox index.
-  const plan = await h.db.collection('notifications').aggregate(groupsPipeline(ada.id, 20)).explain();
-  expect(JSON.stringify(plan)).toContain('inbox_newest');
+  // A page is a page of heads by their index, then the count of those groups' notifications by theirs.
+  const heads = await h.db
+    .collection('notifications')
+    .find({ userId: ada.id, head: true, removed: false })
+    .sort({ _id: -1 })
+    .limit(20)
+    .explain();
+  expect(JSON.stringify(heads)).toContain('group_heads');
+  const counts = await h.db
+    .collection('notifications')
+    .aggregate(countPipeline(ada.id, [{ groupKey: `like:${post.toHexString()}`, readIn: null }]))
+    .explain();
+  expect(JSON.stringify(counts)).toContain('group_members');
 });
 
 test('mark all read closes the groups as they were; what arrives later starts a new group', async () => {
@@ -141,9 +152,22 @@ test('counts stay exact while many arrive at once; delete all and a deleted post
   expect(likes).toMatchObject({ count: 30, actorCount: 30 });
   expect(likes.actors).toHaveLength(3);
 
+  // A deleted comment that was its group's newest: the group stays, headed by the comment before it.
+  const commentIds = [new ObjectId(), new ObjectId()];
+  await comment(h, fans[1], ada, other, commentIds[0]);
+  await comment(h, fans[2], ada, other, commentIds[1]);
+  await h.drain();
+  await comment(h, fans[2], ada, other, commentIds[1], 'comment.deleted');
+  await h.drain();
+  const [comments] = await groups(ada);
+  expect(comments).toMatchObject({ type: 'comment', count: 1, actors: [named(fans[1])] });
+
   await deletePost(h, ada, post);
   await h.drain();
-  expect((await groups(ada)).map((group) => group.post)).toEqual([other.toHexString()]);
+  expect((await groups(ada)).map((group) => `${group.type}:${group.post}`)).toEqual([
+    `comment:${other.toHexString()}`,
+    `like:${other.toHexString()}`,
+  ]);
   await call(h, 'DELETE', '/api/notifications/all', ada);
   expect(await groups(ada)).toEqual([]);
 });
@@ -167,7 +191,7 @@ test('privacy: a deleted account is no one in a group and leaves it with its acc
   expect((await groups(ada))[0]).toMatchObject({ actors: [named(bob)], count: 1, actorCount: 1 });
 });
 
-test('notifications stored before groups existed group by type and post; read ones stand alone', async () => {
+test('notifications stored before groups existed get their group once: unread ones by type and post, read ones alone', async () => {
   const ada = await person(h, 'Ada');
   const post = new ObjectId();
   const old = (read: boolean) => ({
@@ -184,14 +208,23 @@ test('notifications stored before groups existed group by type and post; read on
     removed: false,
   });
   await h.db.collection('notifications').insertMany([old(true), old(true), old(false), old(false)]);
+  // Not in a group until the start-up's one-off pass has given them theirs.
+  expect(await groups(ada)).toEqual([]);
+  await h.db.collection('notification_migrations').deleteMany({});
+  await groupOlderNotifications(h.db);
   const found = await groups(ada);
-  expect(found.map((group) => [group.count, group.read])).toEqual([
-    [2, false],
-    [1, true],
-    [1, true],
+  expect(
+    found.map((group) => [group._id.startsWith(`like:${post.toHexString()}`), group.count, group.read]),
+  ).toEqual([
+    [true, 2, false],
+    [true, 1, true],
+    [true, 1, true],
   ]);
-  expect(found[0]._id).toBe(`like:${post.toHexString()}:earlier`);
   expect(found[0].actors[0]).toMatchObject({ username: 'oldtimer', displayName: 'Old Timer' });
+  // Once: the mark stops a second pass.
+  await h.db.collection('notifications').insertOne(old(false));
+  await groupOlderNotifications(h.db);
+  expect(await h.db.collection('notifications').countDocuments({ groupKey: { $exists: false } })).toBe(1);
 });
 
 test.each([

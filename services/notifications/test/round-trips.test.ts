@@ -5,8 +5,8 @@ import { call, like, person, startHarness, type Harness, type Listed, type Perso
 /**
  * Issue 17: the notifications list answers with a fixed number of database round trips whatever its page size: a
  * page of 1 and a page of 20 (of 25 notifications from 25 senders) send the same commands (command monitoring).
- * Issue 19: so do the groups (25 groups of one like each, 3 more likes on the newest post: an aggregation and
- * one `people` lookup).
+ * Issue 19: so do the groups (25 groups of one like each, 3 more likes on the newest post): the page's heads, one
+ * aggregation counting their groups, one `people` lookup.
  */
 
 let h: Harness;
@@ -44,5 +44,6 @@ test('the groups: a page of 20 sends what a page of 1 sends', async () => {
   const one = await commandsOf(1, '/api/notifications/groups');
   const full = await commandsOf(20, '/api/notifications/groups');
   expect(full).toEqual(one);
-  expect(full).toEqual(['aggregate', 'find']);
+  // The page's heads, the count of their groups, the actors' names.
+  expect(full).toEqual(['aggregate', 'find', 'find']);
 });

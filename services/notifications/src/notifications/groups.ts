@@ -1,26 +1,47 @@
 import {
   NOTIFICATION_GROUP_ACTORS,
-  notificationGroupKey,
   type NotificationGroup,
   type NotificationType,
 } from '@devcircle/contracts';
 import type { Document, ObjectId } from 'mongodb';
-import type { Sender } from './notification';
+import type { NotificationDoc, Sender } from './notification';
 
 /**
- * Groups are computed when the list is read, from the notifications themselves (docs/notifications.md): one
- * aggregation answers a page of them, so a count is exact whatever arrives, is read, deleted or removed meanwhile
- * (nothing to keep in step, nothing a crash can leave behind), and any type groups the same way.
+ * Groups (docs/notifications.md). A group is (groupKey, readIn): the unread ones of a type and target are one
+ * group; "Mark all as read" stamps the ones it reads with its `upTo`, so they stay together as they were grouped,
+ * and what arrives later starts a new unread group.
  *
- * A group is (groupKey, readIn): the unread ones of a type and target are one group; "Mark all as read" stamps
- * the ones it reads with its `upTo`, so they stay together as they were grouped, and what arrives later starts a
- * new unread group.
+ * A group's newest notification is its **head** (`head: true`): a page of groups is a page of heads, newest first,
+ * by an index, so its cost does not grow with the inbox. The counts and actors are then counted from the
+ * notifications of those groups only, when read, so they are exact whatever arrives, is read or removed meanwhile.
  */
 
-/** One group as the aggregation answers it. */
+/** The identity of one group. */
+export interface GroupId {
+  groupKey: string;
+  /** Null while unread. */
+  readIn: ObjectId | null;
+}
+
+export const groupIdOf = (doc: Pick<NotificationDoc, 'groupKey' | 'readIn'>): GroupId => ({
+  groupKey: doc.groupKey ?? '',
+  readIn: doc.readIn ?? null,
+});
+
+/** The same group: a string to compare by. */
+export const groupLabel = ({ groupKey, readIn }: GroupId): string =>
+  readIn ? `${groupKey}:${readIn.toHexString()}` : groupKey;
+
+/** The filter of a group's notifications (`readIn: null` is also "absent"). */
+export const groupFilter = (userId: ObjectId, group: GroupId): Document => ({
+  userId,
+  groupKey: group.groupKey,
+  readIn: group.readIn,
+});
+
+/** One group as the counting aggregation answers it. */
 export interface GroupRow {
-  /** `k`: the group key, or for notifications made before groups existed their type and post. */
-  _id: { k: string | { t: NotificationType; p: ObjectId | null }; r: ObjectId | null };
+  _id: { k: string; r: ObjectId | null };
   latestId: ObjectId;
   createdAt: Date;
   type: NotificationType;
@@ -32,31 +53,30 @@ export interface GroupRow {
 }
 
 /**
- * The group key; notifications made before groups existed are grouped by their type and post (as an object:
- * `$toString` of an ObjectId is not in every server this runs on).
+ * Counts the visible notifications of `groups` (a page's, by the `group_members` index): each actor's newest in
+ * each group, then the groups with their latest actors, distinct actors and notifications.
  */
-const GROUP_KEY = { $ifNull: ['$groupKey', { t: '$type', p: '$postId' }] };
-/** Unread: null. Read: the mark-all-read that read it; one read before groups existed stands alone. */
-const READ_IN = { $cond: [{ $eq: ['$read', true] }, { $ifNull: ['$readIn', '$_id'] }, null] };
-
-/**
- * The pipeline of a page of groups, newest group first (by its newest notification), older than `before` (a
- * group's `latestId`). It reads the member's visible notifications by the `inbox_newest` index, newest first; then
- * each actor's newest in each group, then the groups. `before` applies to whole groups, so a group never shows
- * twice across pages nor splits.
- */
-export function groupsPipeline(userId: ObjectId, limit: number, before?: ObjectId): Document[] {
+export function countPipeline(userId: ObjectId, groups: GroupId[]): Document[] {
   return [
-    { $match: { userId, removed: false } },
-    { $sort: { _id: -1 } },
+    // By the `group_members` index (the keys' notifications, read or not), then the page's groups among them: an
+    // `$or` of the groups is read by an index on MongoDB, but not on the embedded server. No sort here, which would
+    // make the `_id` index the plan.
+    { $match: { userId, groupKey: { $in: [...new Set(groups.map((group) => group.groupKey))] } } },
+    {
+      $match: {
+        removed: false,
+        $or: groups.map(({ groupKey, readIn }) => ({ groupKey, readIn })),
+      },
+    },
     {
       $group: {
-        _id: { k: GROUP_KEY, r: READ_IN, a: '$fromUserId' },
-        latest: { $first: '$_id' },
-        createdAt: { $first: '$createdAt' },
+        _id: { k: '$groupKey', r: { $ifNull: ['$readIn', null] }, a: '$fromUserId' },
+        latest: { $max: '$_id' },
+        createdAt: { $max: '$createdAt' },
         type: { $first: '$type' },
         postId: { $first: '$postId' },
-        fromUser: { $first: '$fromUser' },
+        // The names stored when they acted: only shown when `people` has none (views.ts).
+        fromUser: { $last: '$fromUser' },
         n: { $sum: 1 },
       },
     },
@@ -73,9 +93,6 @@ export function groupsPipeline(userId: ObjectId, limit: number, before?: ObjectI
         count: { $sum: '$n' },
       },
     },
-    ...(before ? [{ $match: { latestId: { $lt: before } } }] : []),
-    { $sort: { latestId: -1 } },
-    { $limit: limit },
     {
       $project: {
         latestId: 1,
@@ -94,14 +111,9 @@ export function groupsPipeline(userId: ObjectId, limit: number, before?: ObjectI
 export type ActorNames = (id: ObjectId, stored: Sender) => NotificationGroup['actors'][number];
 
 export function toGroupView(row: GroupRow, actorOf: ActorNames): NotificationGroup {
-  const { r } = row._id;
-  // Those made before groups existed: a key of their own (`:earlier`), so never the _id of a newer group.
-  const k =
-    typeof row._id.k === 'string'
-      ? row._id.k
-      : `${notificationGroupKey(row._id.k.t, row._id.k.p?.toHexString() ?? null)}:earlier`;
+  const { k, r } = row._id;
   return {
-    _id: r ? `${k}:${r.toHexString()}` : k,
+    _id: groupLabel({ groupKey: k, readIn: r }),
     type: row.type,
     post: row.postId ? row.postId.toHexString() : null,
     actors: row.actors.map((actor) => actorOf(actor.id, actor.fromUser)),

@@ -35,6 +35,8 @@ export interface NotificationDoc {
    * their group: a read group is (groupKey, readIn). Absent on notifications read before groups existed.
    */
   readIn?: ObjectId;
+  /** The newest of its group (groups.ts): a page of groups is a page of heads. */
+  head?: boolean;
   /** When it happened (the event's time). */
   createdAt: Date;
   /** Set by "Delete all": hidden at once, purged a day later (`purgeAt`), so no redelivery brings it back. */

@@ -62,6 +62,9 @@ export async function prepareNotifications(
   return async () => {
     const { inserted, failure } = await ctx.notifications.insertNew(docs);
     for (const doc of inserted) ctx.registry.deliver(doc);
+    // Each new one heads its group now. Should this fail, the group has two heads until the page's next read puts
+    // the older one right (groupPage); nothing is lost.
+    await ctx.notifications.settleHeads(inserted);
     if (failure !== undefined) throw failure;
   };
 }
@@ -79,6 +82,7 @@ function notificationOf(happening: Happening, actor: Person | undefined): Notifi
     postId: happening.postId,
     eventId: happening.event._id,
     read: false,
+    head: true,
     createdAt: happening.event.createdAt,
     removed: false,
   };

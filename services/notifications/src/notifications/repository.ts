@@ -1,5 +1,6 @@
 import { MongoBulkWriteError, type Collection, type Db, type ObjectId } from 'mongodb';
-import { groupsPipeline, type GroupRow } from './groups';
+import { notificationGroupKey } from '@devcircle/contracts';
+import { countPipeline, groupFilter, groupIdOf, groupLabel, type GroupId, type GroupRow } from './groups';
 import { NOTIFICATIONS, type NotificationDoc } from './notification';
 
 /** Notifications are kept this long, read or not (the `createdAt` TTL). */
@@ -22,7 +23,48 @@ export async function ensureNotificationIndexes(db: Db): Promise<void> {
     { key: { postId: 1 }, name: 'post' },
     { key: { createdAt: 1 }, name: 'expire_old', expireAfterSeconds: KEEP_DAYS * 24 * 60 * 60 },
     { key: { purgeAt: 1 }, name: 'purge_removed', expireAfterSeconds: 0 },
+    // Groups (groups.ts): a page of them is a page of their newest notifications, the heads; a group's
+    // notifications are counted (and its head found again) by its key and read mark.
+    { key: { userId: 1, head: 1, removed: 1, _id: -1 }, name: 'group_heads' },
+    { key: { userId: 1, groupKey: 1, readIn: 1, _id: -1 }, name: 'group_members' },
   ]);
+  await groupOlderNotifications(db);
+}
+
+/** Where one-off data changes note that they are done. */
+const MIGRATIONS = 'notification_migrations';
+
+/**
+ * Notifications made before groups existed get their group key and head, once (a mark in
+ * `notification_migrations`): the unread ones of a type and post join that group, a read one stands alone.
+ */
+export async function groupOlderNotifications(db: Db): Promise<void> {
+  const done = db.collection<{ _id: string; at: Date }>(MIGRATIONS);
+  if (await done.findOne({ _id: 'group-keys' })) return;
+  const notifications = db.collection<NotificationDoc>(NOTIFICATIONS);
+  for (;;) {
+    const older = await notifications
+      .find({ groupKey: { $exists: false } })
+      .limit(1000)
+      .toArray();
+    if (older.length === 0) break;
+    await notifications.bulkWrite(
+      older.map((doc) => ({
+        updateOne: {
+          filter: { _id: doc._id },
+          update: {
+            $set: {
+              groupKey: notificationGroupKey(doc.type, doc.postId?.toHexString() ?? null),
+              head: true,
+              ...(doc.read ? { readIn: doc._id } : {}),
+            },
+          },
+        },
+      })),
+      { ordered: false },
+    );
+  }
+  await done.updateOne({ _id: 'group-keys' }, { $set: { at: new Date() } }, { upsert: true });
 }
 
 /** Every access to `notifications`; every read and change is scoped to one recipient. */
@@ -65,9 +107,67 @@ export class NotificationRepository {
       .toArray();
   }
 
-  /** A page of groups, newest first, older than the group whose newest is `before`: one aggregation (groups.ts). */
-  groupPage(userId: ObjectId, limit: number, before?: ObjectId): Promise<GroupRow[]> {
-    return this.notifications.aggregate<GroupRow>(groupsPipeline(userId, limit, before)).toArray();
+  /**
+   * Each notification inserted heads its unread group: the group's older heads stop being heads. Only older ones,
+   * so two arriving at once leave the newer one the head whichever settles first. One command for a batch.
+   */
+  async settleHeads(docs: NotificationDoc[]): Promise<void> {
+    if (docs.length === 0) return;
+    await this.notifications.bulkWrite(
+      docs.map((doc) => ({
+        updateMany: {
+          filter: { ...groupFilter(doc.userId, groupIdOf(doc)), head: true, _id: { $lt: doc._id } },
+          update: { $unset: { head: '' } },
+        },
+      })),
+      { ordered: false },
+    );
+  }
+
+  /**
+   * A page of groups, newest first, older than the group whose newest is `before`: the page's heads (index
+   * `group_heads`), then one aggregation counting those groups' notifications (groups.ts). A group found with two
+   * heads (a crash between an insert and its `settleHeads`) is shown once, and its older head put right.
+   */
+  async groupPage(userId: ObjectId, limit: number, before?: ObjectId): Promise<GroupRow[]> {
+    const heads = await this.notifications
+      .find(
+        { userId, head: true, removed: false, ...(before ? { _id: { $lt: before } } : {}) },
+        { projection: { groupKey: 1, readIn: 1 } },
+      )
+      .sort({ _id: -1 })
+      .limit(limit)
+      .toArray();
+    const groups = new Map<string, GroupId>();
+    const stale: ObjectId[] = [];
+    for (const head of heads) {
+      const group = groupIdOf(head);
+      const label = groupLabel(group);
+      if (groups.has(label)) stale.push(head._id);
+      else groups.set(label, group);
+    }
+    if (stale.length > 0)
+      await this.notifications.updateMany({ _id: { $in: stale } }, { $unset: { head: '' } });
+    if (groups.size === 0) return [];
+    const rows = await this.notifications
+      .aggregate<GroupRow>(countPipeline(userId, [...groups.values()]))
+      .toArray();
+    const byLabel = new Map(rows.map((row) => [groupLabel({ groupKey: row._id.k, readIn: row._id.r }), row]));
+    return [...groups.keys()].flatMap((label) => byLabel.get(label) ?? []);
+  }
+
+  /** Makes the newest visible notification of each group its head (after its head went). */
+  private async reHead(userId: ObjectId, groups: GroupId[]): Promise<void> {
+    const unique = new Map(groups.map((group) => [groupLabel(group), group]));
+    for (const group of unique.values()) {
+      const [newest] = await this.notifications
+        .find({ ...groupFilter(userId, group), removed: false }, { projection: { head: 1 } })
+        .sort({ _id: -1 })
+        .limit(1)
+        .toArray();
+      if (newest && !newest.head)
+        await this.notifications.updateOne({ _id: newest._id }, { $set: { head: true } });
+    }
   }
 
   /** What arrived after `after`, oldest first: a reconnecting socket's catch-up. */
@@ -94,6 +194,18 @@ export class NotificationRepository {
       { userId, removed: false, _id: { $lte: upTo }, read: false },
       { $set: { read: true, readIn: upTo } },
     );
+    // One that arrived between `upTo` and this update heads its unread group; the ones read beside it need a
+    // head of their own (rare: none is found otherwise).
+    const newer = await this.notifications
+      .find(
+        { userId, head: true, removed: false, readIn: { $exists: false }, _id: { $gt: upTo } },
+        { projection: { groupKey: 1 } },
+      )
+      .toArray();
+    await this.reHead(
+      userId,
+      newer.map((doc) => ({ groupKey: doc.groupKey ?? '', readIn: upTo })),
+    );
     return result.modifiedCount;
   }
 
@@ -118,7 +230,10 @@ export class NotificationRepository {
     now = new Date(),
   ): Promise<Map<string, ObjectId[]>> {
     const found = await this.notifications
-      .find({ ...filter, removed: false }, { projection: { _id: 1, userId: 1 } })
+      .find(
+        { ...filter, removed: false },
+        { projection: { _id: 1, userId: 1, head: 1, groupKey: 1, readIn: 1 } },
+      )
       .toArray();
     const byRecipient = new Map<string, ObjectId[]>();
     if (found.length === 0) return byRecipient;
@@ -126,6 +241,7 @@ export class NotificationRepository {
       { _id: { $in: found.map((doc) => doc._id) }, removed: false },
       { $set: { removed: true, purgeAt: purgeTime(now) } },
     );
+    for (const head of found.filter((doc) => doc.head)) await this.reHead(head.userId, [groupIdOf(head)]);
     for (const doc of found) {
       const key = doc.userId.toHexString();
       byRecipient.set(key, [...(byRecipient.get(key) ?? []), doc._id]);
@@ -136,6 +252,11 @@ export class NotificationRepository {
   /** An account deletion: what it received and what it caused. */
   async deleteAccount(userId: ObjectId): Promise<void> {
     await this.notifications.deleteMany({ userId });
+    // The groups the account headed get the newest of what is left as their head.
+    const headed = await this.notifications
+      .find({ fromUserId: userId, head: true }, { projection: { userId: 1, groupKey: 1, readIn: 1 } })
+      .toArray();
     await this.notifications.deleteMany({ fromUserId: userId });
+    for (const head of headed) await this.reHead(head.userId, [groupIdOf(head)]);
   }
 }
