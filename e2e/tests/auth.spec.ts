@@ -93,7 +93,7 @@ test.describe('at phone width', () => {
     await avatar.click();
     await expect(avatar).toHaveAttribute('aria-expanded', 'true');
     const menu = page.getByRole('menu');
-    await expect(menu.getByRole('menuitem')).toHaveText(['View Profile', 'Settings', 'Logout']);
+    await expect(menu.getByRole('menuitem')).toHaveText(['View Profile', 'Bookmarks', 'Settings', 'Logout']);
     await menu.getByRole('menuitem', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/logout-confirm$/);
     await expect(menu).toBeHidden();

@@ -43,6 +43,7 @@ test('at 1280 and at 800 px the rail is visible and the tab bar is not; rail ite
     'Explore',
     'Post',
     'Profile',
+    'Bookmarks',
     'Messages',
     'Settings',
   ]);
