@@ -1,5 +1,5 @@
 import { createElement, type ReactNode } from 'react';
-import { compiler, RuleType, type MarkdownToJSX } from 'markdown-to-jsx/react';
+import { compiler, RuleType, type MarkdownToJSX } from 'markdown-to-jsx';
 import { CodeBlock } from '../card/CodeBlock';
 import { linkify } from './linkify';
 import styles from './RichText.module.css';
@@ -46,32 +46,37 @@ const options: MarkdownToJSX.Options = {
   // Raw HTML is shown as the text it is; bare URLs stay text as they always were.
   disableParsingRawHTML: true,
   disableAutoLink: true,
-  disableFrontmatter: true,
   forceBlock: true,
   forceWrapper: true,
   sanitizer,
   renderRule(next, node, renderChildren, state) {
-    const key = state.key;
+    // React keys here are strings or numbers (the parser numbers its nodes).
+    const key = state.key as string | number | undefined;
     switch (node.type) {
       case RuleType.text:
         // Mentions and tags in prose only: not inside a link's text (no link in a link) and never in code.
         return state.inAnchor ? node.text : <span key={key}>{linkify(node.text, key)}</span>;
-      case RuleType.link:
-        if (!node.target) return <span key={key}>{renderChildren(node.children, state)}</span>;
+      case RuleType.link: {
+        // The parser hands the target over as written (its sanitizer runs only in its own rendering).
+        const href = node.target ? sanitizer(node.target) : null;
+        if (!href) return <span key={key}>{renderChildren(node.children, state)}</span>;
         return (
-          <UserLink key={key} href={node.target}>
+          <UserLink key={key} href={href}>
             {renderChildren(node.children, { ...state, inAnchor: true })}
           </UserLink>
         );
-      case RuleType.image:
+      }
+      case RuleType.image: {
         // No image is loaded from a post (no tracking pixels): a link to it, named by its alt text.
-        return node.target ? (
-          <UserLink key={key} href={node.target}>
-            {node.alt || node.target}
+        const href = node.target ? sanitizer(node.target) : null;
+        return href ? (
+          <UserLink key={key} href={href}>
+            {node.alt || href}
           </UserLink>
         ) : (
           <span key={key}>{node.alt}</span>
         );
+      }
       case RuleType.heading:
         // Headings are not part of a post's markdown: the line shows as it was written.
         return (
