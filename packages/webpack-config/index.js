@@ -9,6 +9,20 @@ const { federationPlugin } = require('./federation');
 const { StartupHintsPlugin } = require('./preload');
 const { compressionPlugins } = require('./compress');
 
+const packages = path.resolve(__dirname, '..');
+/**
+ * The contracts and the SDK as their TypeScript sources (ES modules, compiled by swc-loader like the app's own
+ * code) rather than their CommonJS `dist` (Node's): webpack keeps only the contracts an app uses instead of every
+ * route, event and limit in each app's copy. (`@devcircle/ui` is published as its source already.)
+ */
+const WEB_SOURCES = {
+  '@devcircle/contracts$': path.join(packages, 'contracts/src/index.ts'),
+  '@devcircle/sdk$': path.join(packages, 'sdk/src/index.ts'),
+  '@devcircle/sdk/react$': path.join(packages, 'sdk/src/react.ts'),
+  '@devcircle/sdk/remote$': path.join(packages, 'sdk/src/remote.tsx'),
+  '@devcircle/sdk/dev$': path.join(packages, 'sdk/src/dev/index.ts'),
+};
+
 /** `--mode` on the command line wins; otherwise NODE_ENV=production means a production build. */
 function resolveMode(argv) {
   if (argv && argv.mode) return argv.mode;
@@ -63,7 +77,7 @@ function createAppConfig({ name, dir, port, exposes, isHost = false, devEntry, h
       uniqueName: name,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'], alias: WEB_SOURCES },
     module: { rules: [scriptRule(isDev), ...styleRules(isDev), assetRule()] },
     plugins: [
       federationPlugin({ name, dir, exposes, isHost, isDev }),

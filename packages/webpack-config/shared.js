@@ -19,7 +19,7 @@ const SINGLETONS = {
   // The router is not shared: only the shell routes (remotes navigate through the SDK), so the shell's build keeps
   // just the parts it uses. A shared module is provided whole, unshaken (react-router 7 is ~190 KB that way).
   // `@devcircle/contracts` is not shared: it holds no state (types, limits, route builders), so each app bundles
-  // what it uses, resolved like the SDK through the workspace link to its built `dist` (`build:web` builds it).
+  // what it uses, built like the SDK from its TypeScript source (index.js, WEB_SOURCES), so unused parts drop out.
 };
 
 /** The version range an app asks for: what its own package.json depends on (the workspace's for the SDK). */
