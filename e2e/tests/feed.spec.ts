@@ -13,6 +13,10 @@ test('publish with a snippet → top of the feed → like, comment, share, detai
   const username = uniqueName('ada');
   await signedInMember(page, username);
   const content = `Binary search in one breath ${username}`;
+  // An older post of the same member: the new one must come out above it. (Not "first of all the feed": another
+  // e2e worker may publish in the same moment.)
+  const earlier = `Warm-up post by ${username}`;
+  await publishPosts(page.request, await tokenOf(page), [earlier]);
 
   await page.goto('/create-post');
   const publish = page.getByRole('button', { name: 'Publish' });
@@ -25,7 +29,12 @@ test('publish with a snippet → top of the feed → like, comment, share, detai
   await expect(page).toHaveURL(/\/feed$/);
 
   const card = cardOf(page, content);
-  await expect(page.getByRole('article').first()).toContainText(content);
+  await expect(card).toBeVisible();
+  const articles = page.getByRole('article');
+  const texts = await articles.allTextContents();
+  const at = texts.findIndex((text) => text.includes(content));
+  expect(at).toBeGreaterThanOrEqual(0);
+  expect(at).toBeLessThan(texts.findIndex((text) => text.includes(earlier)));
   await expect(card.getByRole('region', { name: 'Python code snippet' })).toContainText('bisect.bisect_left');
   await expect(card.getByText(/posted on/)).toBeVisible();
 
@@ -81,31 +90,6 @@ test('publish with a snippet → top of the feed → like, comment, share, detai
   await expect(page.getByText("This post doesn't exist or was deleted.")).toBeVisible();
   await page.getByRole('button', { name: 'Back to Feed' }).click();
   await expect(page).toHaveURL(/\/feed$/);
-});
-
-test('infinite scroll walks 25+ posts to the end message', async ({ page, request }) => {
-  const username = uniqueName('scroll');
-  await signedInMember(page, username);
-  const contents = Array.from({ length: 27 }, (_, i) => `Scroll post ${i + 1} by ${username}`);
-  await publishPosts(request, await tokenOf(page), contents);
-  await page.reload();
-
-  await expect(cardOf(page, contents[26])).toBeVisible();
-  // Scrolling to the bottom again and again loads the older pages; the oldest of ours appears.
-  const oldest = cardOf(page, contents[0]);
-  await expect(async () => {
-    await page.mouse.wheel(0, 20_000);
-    await expect(oldest).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
-  // Each of our posts appears exactly once.
-  for (const content of [contents[0], contents[13], contents[26]])
-    await expect(cardOf(page, content)).toHaveCount(1);
-  await expect(async () => {
-    await page.mouse.wheel(0, 20_000);
-    await expect(page.getByText("You've reached the end! Great job exploring.")).toBeVisible({
-      timeout: 3_000,
-    });
-  }).toPass({ timeout: 60_000 });
 });
 
 test('a snippet over 15 lines folds with View full code / Show less code', async ({ page, request }) => {
