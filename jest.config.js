@@ -10,8 +10,7 @@ module.exports = {
   ],
   // A global option: Jest ignores it inside project configs. Integration tests start real servers.
   testTimeout: 30000,
-  // Three workers on CI's 2 cores (Jest's default leaves one core to itself): the suites spend much of their time
-  // waiting — on the servers they start, on a screen's 1 s loading minimum, on debounces — so two workers took the
-  // run from about 9 to 5 minutes, and a front-end suite still used a core for only about half of its time.
-  maxWorkers: '150%',
+  // One worker per core (Jest's default leaves one core to itself): the suites spend much of their time waiting on
+  // the servers they start, so on CI's 2 cores two workers took the run from about 9 to 5 minutes.
+  maxWorkers: '100%',
 };
