@@ -56,21 +56,23 @@ export interface FollowChanged<Id> {
 
 /**
  * `post.deleted` and `comment.deleted` let what was made about them go too. `post.created` is recorded only for a
- * post that mentions someone (its one consumer is the mention notifications).
+ * post that mentions someone, `comment.edited` only for an edit that adds a mention (their one consumer is the
+ * mention notifications).
  */
 export type PostEventType =
-  'like' | 'unlike' | 'comment' | 'comment.deleted' | 'post.created' | 'post.deleted';
+  'like' | 'unlike' | 'comment' | 'comment.edited' | 'comment.deleted' | 'post.created' | 'post.deleted';
 
 export interface PostEvent<Id> {
   type: PostEventType;
   actor: EventActor<Id>;
   postId: Id;
   postAuthorId: Id;
-  /** On `comment` and `comment.deleted`. */
+  /** On `comment`, `comment.edited` and `comment.deleted`. */
   commentId?: Id;
   /**
    * On `post.created` and `comment`: the usernames written as `@name` (at most `MENTIONS_MAX`, not the actor's)
    * whose owners may see the post; for a private author only followers the posts service knows (docs/rich-text.md).
+   * On `comment.edited`: only those the edit added (not in the comment's text before).
    */
   mentions?: string[];
 }

@@ -31,7 +31,7 @@ const mentionsOf = (recipient: Person) =>
     .sort({ _id: 1 })
     .toArray();
 
-test('one mention notification per member and post or comment, whatever the spelling or repeats; not the writer; gone with the comment and the post', async () => {
+test('one mention notification per member and post or comment, whatever the spelling or repeats (an edit adding names too); not the writer; gone with the comment and the post', async () => {
   const alice = await person(h, 'Alice');
   const bob = await person(h, 'Bob');
   const postId = new ObjectId();
@@ -69,9 +69,29 @@ test('one mention notification per member and post or comment, whatever the spel
   await drain();
   const [forAlice] = await mentionsOf(alice);
   expect(forAlice).toMatchObject({ fromUserId: bob.id, key: `mention:${commentId.toHexString()}` });
+
+  // An edit that names Carol too: Carol hears of it under the comment's key, Alice (named again by a racing or
+  // replayed edit) not a second time, and the edit makes no second comment notification.
+  const carol = await person(h, 'Carol');
+  await recordEvent(h.db, LOGS.posts, {
+    type: 'comment.edited',
+    actor: { _id: bob.id, username: bob.username },
+    postId,
+    postAuthorId: alice.id,
+    commentId,
+    mentions: [carol.username, alice.username],
+  });
+  await drain();
+  expect(await mentionsOf(carol)).toMatchObject([
+    { fromUserId: bob.id, key: `mention:${commentId.toHexString()}` },
+  ]);
+  expect(await mentionsOf(alice)).toHaveLength(1);
+  expect(await h.db.collection(NOTIFICATIONS).countDocuments({ userId: alice.id, type: 'comment' })).toBe(1);
+
   await comment(h, bob, alice, postId, commentId, 'comment.deleted');
   await drain();
   expect(await mentionsOf(alice)).toEqual([]);
+  expect(await mentionsOf(carol)).toEqual([]);
   expect(await mentionsOf(bob)).toHaveLength(1);
   await deletePost(h, alice, postId);
   await drain();

@@ -164,6 +164,20 @@ test('mentions ride on post.created and comment events: never the writer, on a p
   const comment = (await eventsOf(post._id)).find((event) => event.type === 'comment');
   expect(comment?.mentions).toEqual(['mwriter']);
 
+  // Editing the comment: an event only when the edit adds a name, carrying only the added ones (any case).
+  const edit = async (text: string) => {
+    const path = `/api/posts/${post._id}/comment/${String(comment?.commentId)}`;
+    const reply = await call(h.service, 'PUT', path, { text }, bob.headers);
+    expect(reply.status).toBe(200);
+    return (await eventsOf(post._id)).filter((event) => event.type === 'comment.edited');
+  };
+  expect(await edit('thanks @MWRITER, really!')).toEqual([]);
+  const [edited, ...more] = await edit('thanks @mwriter, cc @mcarol @mbob `@mdan`');
+  expect(more).toEqual([]);
+  expect(edited).toMatchObject({ actor: { username: 'mbob' }, commentId: comment?.commentId });
+  expect(edited.mentions).toEqual(['mcarol']);
+  expect(await edit('thanks @mwriter, cc @mcarol')).toHaveLength(1);
+
   // A private author: only the followers this service knows (and the author, in a comment) are carried.
   const shy = newUser('mshy');
   const follower = newUser('mfollower');

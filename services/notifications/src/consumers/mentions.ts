@@ -17,12 +17,13 @@ export async function ensureMentionIndexes(db: Db): Promise<void> {
 }
 
 /**
- * `notifications.mentions` (issue 19): `@name` in a new post (`post.created`) or comment (`comment`) notifies that
- * member, once per post or comment (the key `mention:<post or comment id>`), never the writer (the posts service
- * leaves them out, and `notifyAll` skips anyone notifying themselves). The event carries only the names that may
- * see the post (the posts service decides, docs/rich-text.md); an unknown or deleted name notifies nobody. A
- * deleted comment takes its mentions with it, a deleted post all of its notifications (here too, so a mention made
- * after `notifications.posts` removed the post's is not left behind).
+ * `notifications.mentions` (issue 19): `@name` in a new post (`post.created`) or comment (`comment`), or added by
+ * editing a comment (`comment.edited`), notifies that member, once per post or comment (the key
+ * `mention:<post or comment id>`: an edit naming someone the comment already notified is a no-op), never the
+ * writer (the posts service leaves them out, and `notifyAll` skips anyone notifying themselves). The event
+ * carries only the names that may see the post (the posts service decides, docs/rich-text.md); an unknown or
+ * deleted name notifies nobody. A deleted comment takes its mentions with it, a deleted post all of its
+ * notifications (here too, so a mention made after `notifications.posts` removed the post's is not left behind).
  *
  * A consumer of its own on `post_events`, beside `notifications.posts`: it reads the same log at its own position,
  * and a like or an unlike is skipped without a database call.
@@ -31,7 +32,7 @@ export function mentionsConsumer(ctx: NotificationsContext): EventConsumerSpec<P
   const handleBatch = async (events: Event[]): Promise<void> => {
     for (const event of events) {
       if (event.type === 'post.deleted' || event.type === 'comment.deleted') await forget(ctx, event);
-      else if (event.type === 'post.created' || event.type === 'comment')
+      else if (event.type === 'post.created' || event.type === 'comment' || event.type === 'comment.edited')
         await notifyAll(ctx, await happeningsOf(ctx, event));
     }
   };
@@ -51,8 +52,9 @@ async function happeningsOf(ctx: NotificationsContext, event: Event): Promise<Ha
   if (names.length === 0) return [];
   const actor = actorOf(event);
   const postId = eventObjectId(event.postId);
-  const commentId = event.type === 'comment' ? eventObjectId(event.commentId) : undefined;
-  if (!actor || !postId || (event.type === 'comment' && !commentId)) {
+  const onComment = event.type !== 'post.created';
+  const commentId = onComment ? eventObjectId(event.commentId) : undefined;
+  if (!actor || !postId || (onComment && !commentId)) {
     ctx.deps.logger.error({ eventId: event._id, type: event.type }, 'malformed mention event; skipped');
     return [];
   }

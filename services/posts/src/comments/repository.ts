@@ -73,10 +73,16 @@ export class CommentRepository {
   }
 
   /** Only the comment's author edits it; false when it is gone or someone else's. */
-  async updateText(commentId: ObjectId, userId: ObjectId, text: string): Promise<boolean> {
+  async updateText(
+    commentId: ObjectId,
+    userId: ObjectId,
+    text: string,
+    session?: ClientSession,
+  ): Promise<boolean> {
     const result = await this.comments.updateOne(
       { _id: commentId, userId },
       { $set: { text, updatedAt: new Date() } },
+      { session },
     );
     return result.matchedCount === 1;
   }

@@ -13,12 +13,13 @@ import {
   validate,
   validated,
 } from '@devcircle/service-kit';
+import type { ClientSession } from 'mongodb';
 import { commentBody, type CommentBody } from '../comments/fields';
 import type { PostsContext } from '../context';
 import { postEventFields, recordPostEvent } from '../events/record';
 import type { Post } from '../posts/post';
 import { commentViews, postView } from '../posts/views';
-import { visibleMentions } from '../tags/mentions';
+import { addedMentions, visibleMentions } from '../tags/mentions';
 import { loadComment, loadVisiblePost, POST_NOT_FOUND } from './load';
 
 /** Comments come 20 to a page unless `limit` says otherwise. */
@@ -83,7 +84,23 @@ export function commentRoutes(router: Router, app: PostsContext): void {
       const comment = await loadComment(app, post, ctx.params.commentId);
       if (!comment.userId.equals(caller.id)) throw forbidden('You can only edit your own comments');
       await app.authors.ensure(caller.id, caller.username);
-      if (!(await app.comments.updateText(comment._id, caller.id, text))) throw notFound('Comment not found');
+      // Only the names this edit adds are news to their owners (docs/rich-text.md): then the text and its event
+      // commit together; an edit that names nobody new is the one write it always was.
+      const mentions = await addedMentions(app, post, caller, comment.text, text);
+      const update = (session?: ClientSession) =>
+        app.comments.updateText(comment._id, caller.id, text, session).then((updated) => {
+          if (!updated) throw notFound('Comment not found');
+        });
+      if (mentions.length === 0) await update();
+      else
+        await inTransaction(app.deps.database.client, async (session) => {
+          await update(session);
+          await recordPostEvent(
+            app,
+            { type: 'comment.edited', ...postEventFields(caller, post), commentId: comment._id, mentions },
+            session,
+          );
+        });
       ctx.body = await currentPost(app, post, caller);
     },
   );

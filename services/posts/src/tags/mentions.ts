@@ -23,8 +23,18 @@ export async function visibleMentions(
   caller: Caller,
   text: string,
 ): Promise<string[]> {
+  return mayHear(app, post, caller, extractMentions(text));
+}
+
+/** Which of `mentioned` the event may carry, by the rules of `visibleMentions`. */
+async function mayHear(
+  app: PostsContext,
+  post: { authorId: ObjectId; authorPrivate?: boolean },
+  caller: Caller,
+  mentioned: string[],
+): Promise<string[]> {
   const own = caller.username.toLowerCase();
-  const names = extractMentions(text).filter((name) => name.toLowerCase() !== own);
+  const names = mentioned.filter((name) => name.toLowerCase() !== own);
   if (names.length === 0 || post.authorPrivate !== true) return names;
   const known = await app.authors.findByUsernames(names);
   const allowed = await Promise.all(
@@ -35,4 +45,20 @@ export async function visibleMentions(
     ),
   );
   return known.filter((_member, index) => allowed[index]).map((member) => member.username);
+}
+
+/**
+ * What an edit of `before` into `after` newly mentions: `visibleMentions` of the new text without the names the
+ * old text already had (any case), so an edit never notifies again someone the comment already named.
+ */
+export async function addedMentions(
+  app: PostsContext,
+  post: { authorId: ObjectId; authorPrivate?: boolean },
+  caller: Caller,
+  before: string,
+  after: string,
+): Promise<string[]> {
+  const named = new Set(extractMentions(before).map((name) => name.toLowerCase()));
+  const fresh = extractMentions(after).filter((name) => !named.has(name.toLowerCase()));
+  return fresh.length === 0 ? [] : mayHear(app, post, caller, fresh);
 }
