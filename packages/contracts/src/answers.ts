@@ -41,6 +41,9 @@ export interface ProfileAnswer extends ProfilePostsPage {
   message?: string;
   /** The posts service could not be reached: `posts` is empty for that reason, not because there are none. */
   postsUnavailable?: boolean;
+  /** Whether the caller blocks / mutes this member (issue 20); absent on the caller's own profile. */
+  blockedByMe?: boolean;
+  mutedByMe?: boolean;
 }
 
 export type FollowList = 'followers' | 'following';

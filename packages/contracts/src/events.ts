@@ -16,6 +16,10 @@ export const EVENT_LOGS = {
   follows: 'follow_events',
   /** posts: likes, comments and deletions. */
   posts: 'post_events',
+  /** users: `block`, `unblock`, `mute`, `unmute` (issue 20, docs/safety.md). */
+  relations: 'relation_events',
+  /** notifications: `content.removed`, `account.suspended` (issue 20, docs/moderation.md). */
+  moderation: 'moderation_events',
 } as const;
 export type EventLogName = (typeof EVENT_LOGS)[keyof typeof EVENT_LOGS];
 
@@ -77,6 +81,28 @@ export interface PostEvent<Id> {
   mentions?: string[];
 }
 
+/**
+ * A block or mute made or taken back. `block` also ended the pair's follows in the same transaction (their
+ * `unfollow` events are in `follow_events`). The relation's state is the newest event of the pair and kind.
+ */
+export interface RelationChanged<Id> {
+  type: 'block' | 'unblock' | 'mute' | 'unmute';
+  /** Who blocks (mutes). */
+  ownerId: Id;
+  /** Who is blocked (muted). */
+  targetId: Id;
+}
+
+/**
+ * A moderator's decision on a report (docs/moderation.md). `content.removed`: the posts service deletes the post or
+ * the comment as its author's deletion would. `account.suspended`: auth marks the account suspended and revokes
+ * its tokens. `ownerId` is whose content or account it is.
+ */
+export type ModerationEvent<Id> =
+  | { type: 'content.removed'; kind: 'post'; postId: Id; ownerId: Id }
+  | { type: 'content.removed'; kind: 'comment'; postId: Id; commentId: Id; ownerId: Id }
+  | { type: 'account.suspended'; ownerId: Id };
+
 /** What each log carries: the payload type of a log, by its name. */
 export interface EventPayloads<Id> {
   account_events: AccountRegistered<Id>;
@@ -84,6 +110,8 @@ export interface EventPayloads<Id> {
   user_events: AccountDeleted<Id>;
   follow_events: FollowChanged<Id>;
   post_events: PostEvent<Id>;
+  moderation_events: ModerationEvent<Id>;
+  relation_events: RelationChanged<Id>;
 }
 
 /**

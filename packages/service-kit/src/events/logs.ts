@@ -12,4 +12,6 @@ export const LOGS: Logs = {
   users: eventLog(EVENT_LOGS.users),
   follows: eventLog(EVENT_LOGS.follows),
   posts: eventLog(EVENT_LOGS.posts),
+  relations: eventLog(EVENT_LOGS.relations),
+  moderation: eventLog(EVENT_LOGS.moderation),
 };

@@ -23,3 +23,7 @@ export {
   type PostsApi,
 } from './posts/api';
 export type { Comment, Post } from './posts/types';
+// The ⋯ menus (issue 20): the button for a profile, the item types a feature adds (more/sources.ts lists them).
+export { MoreButton, type MoreButtonProps } from './more/MoreButton';
+export type { MoreMenuItem, MoreMenuSource, MoreMenuTarget, MoreMenuTools } from './more/types';
+export { useHiddenAuthor } from './more/hiddenAuthors';

@@ -1,15 +1,19 @@
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useAuth } from '@devcircle/sdk/react';
 import { Card } from '@devcircle/ui';
 import { LazyCommentsSection, preloadComments } from '../comments/LazyCommentsSection';
 import { usePostsApi } from '../posts/api';
 import type { Post } from '../posts/types';
+import { useHiddenAuthor } from '../more/hiddenAuthors';
 import { CodeBlock } from './CodeBlock';
 import { PostActions } from './PostActions';
 import { PostHeader } from './PostHeader';
 import { RichText } from '../text/RichText';
 import { ShareDialog } from './ShareDialog';
 import styles from './PostCard.module.css';
+
+// Where a card blocked or muted from was: loaded with the menu, so it is there when needed.
+const RelationStatus = lazy(() => import(/* webpackChunkName: "more-menu" */ '../more/RelationStatus'));
 
 export interface PostCardProps {
   post: Post;
@@ -31,6 +35,7 @@ export function PostCard({ post, onChange, onDeleted, expanded = false }: PostCa
   const [bookmarkBusy, setBookmarkBusy] = useState(false);
   const commentsId = useId();
   const isOwner = !!user && (user.id ?? user._id) === post.author._id;
+  const hidden = useHiddenAuthor(post.author._id);
 
   // Like and delete failures are only logged (product-spec §8).
   const toggleLike = async () => {
@@ -74,6 +79,15 @@ export function PostCard({ post, onChange, onDeleted, expanded = false }: PostCa
     }
   };
 
+  // Blocked or muted just now: every card of theirs goes; the one it was done from says so, with Undo.
+  if (hidden) {
+    return hidden.atPost === post._id ? (
+      <Suspense fallback={null}>
+        <RelationStatus authorId={post.author._id} hidden={hidden} />
+      </Suspense>
+    ) : null;
+  }
+
   return (
     <Card
       as="article"
@@ -81,7 +95,13 @@ export function PostCard({ post, onChange, onDeleted, expanded = false }: PostCa
       className={styles.card}
       aria-label={`Post by ${post.author.displayName || post.author.username}`}
     >
-      <PostHeader author={post.author} createdAt={post.createdAt} isOwner={isOwner} onDelete={deletePost} />
+      <PostHeader
+        author={post.author}
+        post={post}
+        createdAt={post.createdAt}
+        isOwner={isOwner}
+        onDelete={deletePost}
+      />
       {/* Markdown or plain text, as React elements only (docs/rich-text.md); line breaks are kept by CSS. */}
       <RichText text={post.content} className={styles.content} />
       {post.codeSnippet && <CodeBlock code={post.codeSnippet} language={post.codeLanguage || undefined} />}

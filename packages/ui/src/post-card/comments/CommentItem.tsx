@@ -3,6 +3,8 @@ import { useAuth } from '@devcircle/sdk/react';
 import { AppLink, Avatar, formatRelativeTime } from '@devcircle/ui';
 import type { Comment, Post } from '../posts/types';
 import type { ShownComment } from './commentList';
+import { useHiddenAuthor } from '../more/hiddenAuthors';
+import { MoreButton } from '../more/MoreButton';
 import { CommentEditor } from './CommentEditor';
 import { CommentMenu } from './CommentMenu';
 import { useCommentActions } from './useCommentActions';
@@ -23,6 +25,8 @@ export function CommentItem({ postId, comment, onEdited, onDeleted }: CommentIte
   const author = comment.user;
   const name = author.displayName || author.username;
   const isOwn = user?.id === author._id;
+  // Its writer blocked or muted just now (from a card or another comment): it goes at once.
+  if (useHiddenAuthor(author._id)) return null;
 
   return (
     <article
@@ -49,6 +53,14 @@ export function CommentItem({ postId, comment, onEdited, onDeleted }: CommentIte
               ) : (
                 <CommentMenu onEdit={actions.startEditing} onDelete={actions.remove} />
               )}
+            </div>
+          )}
+          {!isOwn && (
+            <div className={styles.actions}>
+              <MoreButton
+                label="More actions for this comment"
+                target={{ kind: 'comment', postId, comment, isOwn }}
+              />
             </div>
           )}
         </header>
