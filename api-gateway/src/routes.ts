@@ -41,7 +41,8 @@ const LIMITED: Record<string, LimitedRoute> = {
   '/api/report-bug': 'reportBug',
 };
 
-const PUBLIC_POSTS = new Set(Object.keys(LIMITED));
+// A notification e-mail's one-click unsubscribe (issue 20): no sign-in; its token is a 256-bit secret for one use.
+const PUBLIC_POSTS = new Set([...Object.keys(LIMITED), '/api/notifications/unsubscribe']);
 
 const PASSWORD_CHANGE = /^\/api\/users\/[^/]+\/password$/;
 

@@ -116,6 +116,11 @@ test('route classification follows the contract, on the normalised path', () => 
   expect(routeOf('PUT', '/api/users/u1/password')).toMatchObject({ service: 'auth', public: false });
   expect(routeOf('GET', '/api/users/u1/password')).toMatchObject({ service: 'users' });
   expect(routeOf('POST', '/api/report-bug')).toMatchObject({ service: 'notifications', public: true });
+  expect(routeOf('POST', '/api/notifications/unsubscribe')).toMatchObject({
+    service: 'notifications',
+    public: true,
+  });
+  expect(routeOf('GET', '/api/notifications/preferences')).toMatchObject({ public: false });
   expect(routeOf('GET', '/api/postsx')).toEqual({ kind: 'not-found' });
   expect(routeOf('GET', '/api/bookmarks')).toMatchObject({ service: 'posts', public: false });
   expect(routeOf('GET', '/internal/revocations')).toEqual({ kind: 'not-found' });

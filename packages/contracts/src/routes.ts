@@ -35,6 +35,8 @@ export const ROUTES = {
   registerConfirm: '/register/confirm',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** Where a notification e-mail's unsubscribe link leads (`?token=…`), signed in or not (issue 20). */
+  unsubscribe: '/unsubscribe',
 } as const;
 
 /** The same paths as route patterns, for a router (`:name` marks a parameter). */

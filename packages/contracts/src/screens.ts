@@ -29,6 +29,8 @@ export const SIGNED_IN_SCREENS: readonly RemoteScreen[] = [
   { path: ROUTES.notifications, remote: 'notifications' },
   { path: ROUTES.logoutConfirm, remote: 'account' },
   { path: ROUTES.settings, remote: 'account' },
+  // A notification e-mail's unsubscribe link works whoever is signed in here (issue 20).
+  { path: ROUTES.unsubscribe, remote: 'account' },
 ];
 
 /** The same for a visitor: the account screens (every other remote screen sends a visitor to /login). */
@@ -39,6 +41,7 @@ export const SIGNED_OUT_SCREENS: readonly RemoteScreen[] = [
   { path: ROUTES.registerConfirm, remote: 'account' },
   { path: ROUTES.forgotPassword, remote: 'account' },
   { path: ROUTES.resetPassword, remote: 'account' },
+  { path: ROUTES.unsubscribe, remote: 'account' },
 ];
 
 /**

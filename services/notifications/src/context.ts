@@ -1,5 +1,7 @@
 import type { ServiceContext, ServiceDeps } from '@devcircle/service-kit';
 import { BugReportRepository } from './bug-reports/repository';
+import { loadNotificationsSettings, type NotificationsSettings } from './config';
+import { EmailNotifications } from './email/email-notifications';
 import { NotificationRepository } from './notifications/repository';
 import { PeopleRepository } from './people/repository';
 import { realtimeMode } from './realtime/adapter';
@@ -10,16 +12,23 @@ export interface NotificationsContext extends ServiceContext {
   notifications: NotificationRepository;
   people: PeopleRepository;
   bugReports: BugReportRepository;
+  settings: NotificationsSettings;
+  /** E-mail notifications: switches, digests, unsubscribe links (issue 20). */
+  email: EmailNotifications;
   /** The user rooms of this instance's sockets, and how pushes reach the other instances. */
   registry: SocketRegistry;
 }
 
-/** Built once per start, from the kit's dependencies (its one setting: `REALTIME_FANOUT`). */
+/** Built once per start, from the kit's dependencies (its settings: `REALTIME_FANOUT`, and config.ts's for e-mail). */
 export function createNotificationsContext(deps: ServiceDeps): NotificationsContext {
+  const settings = loadNotificationsSettings(deps.env);
+  const people = new PeopleRepository(deps.db);
   return {
     deps,
+    settings,
+    email: new EmailNotifications(deps, settings, people),
     notifications: new NotificationRepository(deps.db),
-    people: new PeopleRepository(deps.db),
+    people,
     bugReports: new BugReportRepository(deps.db),
     registry: new SocketRegistry(realtimeMode(deps.env)),
   };

@@ -8,11 +8,13 @@ import { ensureMentionIndexes, mentionsConsumer } from './consumers/mentions';
 import { postEventsConsumer } from './consumers/post-events';
 import { signalFanOutConsumer } from './consumers/signal-fan-out';
 import { createNotificationsContext, type NotificationsContext } from './context';
+import { ensureEmailIndexes } from './email/email-notifications';
 import { ensureSignalLog } from './events/signals';
 import { ensureNotificationIndexes } from './notifications/repository';
 import { ensureAdapterCollection, realtimeMode } from './realtime/adapter';
 import { attachSocketServer } from './realtime/socket-server';
 import { bugReportRoutes } from './routes/bug-reports';
+import { emailRoutes } from './routes/email';
 import { notificationRoutes } from './routes/notifications';
 
 /**
@@ -27,11 +29,13 @@ export const definition: ServiceDefinition<NotificationsContext> = {
     await ensureNotificationIndexes(db);
     await ensureSignalLog(db);
     await ensureMentionIndexes(db);
+    await ensureEmailIndexes(db);
     if (realtimeMode(env) === 'adapter') await ensureAdapterCollection(db);
   },
   routes: (router, ctx) => {
     bugReportRoutes(router, ctx);
     notificationRoutes(router, ctx);
+    emailRoutes(router, ctx);
   },
   consumers: (ctx) => [
     ...namesConsumers(ctx),
@@ -43,7 +47,17 @@ export const definition: ServiceDefinition<NotificationsContext> = {
     ...(ctx.registry.mode === 'stream' ? [fanOutConsumer(ctx.registry)] : []),
     signalFanOutConsumer(ctx.registry),
   ],
-  attach: attachSocketServer,
+  // The socket server, and the e-mail digests' timer (started with the server, stopped before it closes).
+  attach: (server, ctx) => {
+    const socket = attachSocketServer(server, ctx);
+    ctx.email.sender.start();
+    return {
+      close: async () => {
+        await ctx.email.sender.stop();
+        await socket.close();
+      },
+    };
+  },
 };
 
 export type { NotificationsContext } from './context';

@@ -4,6 +4,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. RFC 8058's `List-Unsubscribe` and `List-Unsubscribe-Post` on notification mail. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

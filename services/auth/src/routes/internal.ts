@@ -1,4 +1,6 @@
+import type { AccountMailRequest } from '@devcircle/contracts';
 import {
+  HttpError,
   Joi,
   notFound,
   objectIdString,
@@ -10,9 +12,20 @@ import {
 import { ObjectId } from 'mongodb';
 import { parseAccountId } from '../accounts/repository';
 import type { AuthContext } from '../context';
+import { accountMail } from '../mail/account-mail';
 import { revokeOlderTokens } from '../tokens/revoke';
 
 const accountParams = Joi.object({ id: objectIdString('Account id').required() });
+
+const mailBody = Joi.object<AccountMailRequest>({
+  subject: Joi.string().trim().min(1).max(200).required(),
+  text: Joi.string().min(1).max(20_000).required(),
+  html: Joi.string().min(1).max(50_000).required(),
+  unsubscribeUrl: Joi.string()
+    .uri({ scheme: ['http', 'https'] })
+    .max(2000)
+    .required(),
+});
 
 /** Calls from the gateway and other services only; the gateway never routes `/internal`. */
 export function internalRoutes(router: Router, auth: AuthContext): void {
@@ -34,4 +47,25 @@ export function internalRoutes(router: Router, auth: AuthContext): void {
       revocation: { userId: bumped._id.toHexString(), tokenVersion: bumped.tokenVersion },
     };
   });
+
+  // For the notifications service's e-mail digests (docs/email.md): the address stays here, with the mailer.
+  // Sent before answering, so the caller knows it went (or failed, 502, and keeps the digest to try again).
+  router.post(
+    '/internal/accounts/:id/mail',
+    internalOnly,
+    validate({ params: accountParams, body: mailBody }),
+    async (ctx) => {
+      const { id } = validated<{ id: string }>(ctx.state, 'params');
+      const request = validated<AccountMailRequest>(ctx.state, 'body');
+      const account = await auth.accounts.findById(parseAccountId(id) as ObjectId);
+      if (!account) throw notFound('Account not found');
+      try {
+        await auth.mailer.send(accountMail(account.email, request));
+      } catch (err) {
+        auth.deps.logger.error({ err, accountId: id }, 'account mail not sent');
+        throw new HttpError(502, 'The mail could not be sent', { code: 'MAIL_NOT_SENT' });
+      }
+      ctx.body = { message: 'Mail sent' };
+    },
+  );
 }

@@ -62,6 +62,8 @@ export async function prepareNotifications(
   return async () => {
     const { inserted, failure } = await ctx.notifications.insertNew(docs);
     for (const doc of inserted) ctx.registry.deliver(doc);
+    // Follows and comments may also go by e-mail (issue 20): only what was made here, so never more than it.
+    await ctx.email.noticeAll(inserted);
     // Each new one heads its group now. Should this fail, the group has two heads until the page's next read puts
     // the older one right (groupPage); nothing is lost.
     await ctx.notifications.settleHeads(inserted);
