@@ -297,6 +297,38 @@ test('a failed edit alerts the server message and keeps the editor', async () =>
   expect(screen.getByLabelText('Edit comment')).toHaveValue('comment 1 again');
 });
 
+test('the comment box and its editor suggest members for @ as the composer does, and stay textboxes', async () => {
+  const user = userEvent.setup();
+  const member = `cmention${process.pid}`;
+  await backend.signUp(member);
+  const post = await publish(alice, 'Who should see this?');
+  renderCard(post);
+  const pickFor = async (box: HTMLElement, typed: string) => {
+    await user.type(box, typed);
+    const list = await screen.findByRole('listbox', { name: 'Members to mention' });
+    const option = await within(list).findByRole('option', { name: new RegExp(`@${member}`) });
+    await waitFor(() => expect(box).toHaveAttribute('aria-activedescendant', option.id));
+    expect(box).not.toHaveAttribute('aria-expanded');
+  };
+
+  await user.click(screen.getByRole('button', { name: 'Add a comment' }));
+  const box = screen.getByRole('textbox', { name: 'Your comment' });
+  await pickFor(box, `ask @${member.slice(0, 6)}`);
+  await user.keyboard('{Enter}');
+  await waitFor(() => expect(box).toHaveValue(`ask @${member} `));
+  await user.click(screen.getByRole('button', { name: 'Comment' }));
+  expect(await screen.findByRole('link', { name: `@${member}` })).toHaveAttribute(
+    'href',
+    `/profile/${member}`,
+  );
+
+  const editor = await startEditing(user);
+  expect(editor).toHaveRole('textbox');
+  await pickFor(editor, ` and @${member.slice(0, 7)}`);
+  await user.click(screen.getByRole('option', { name: new RegExp(`@${member}`) }));
+  await waitFor(() => expect(editor).toHaveValue(`ask @${member} and @${member} `));
+});
+
 test('a delete shows Deleting..., then the comment is gone here and on the server', async () => {
   const user = userEvent.setup();
   const post = await postWithComments(2);

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { MessageSquarePlus } from 'lucide-react';
 import { COMMENT_MAX } from '@devcircle/contracts';
 import { Button, TextArea } from '@devcircle/ui';
 import { usePostsApi } from '../posts/api';
 import type { Post } from '../posts/types';
+import { useMentionSuggestions } from '../text/useMentionSuggestions';
 import styles from './CommentsSection.module.css';
 
 interface AddCommentProps {
@@ -17,6 +18,14 @@ export function AddComment({ postId, onAdded }: AddCommentProps) {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [posting, setPosting] = useState(false);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  // `@name` offers members as in the composer (issue 19); the box stays a textbox.
+  const mentions = useMentionSuggestions({
+    value: text,
+    onChange: setText,
+    textareaRef: textRef,
+    role: 'textbox',
+  });
 
   if (!open) {
     return (
@@ -64,7 +73,10 @@ export function AddComment({ postId, onAdded }: AddCommentProps) {
         showCounter
         rows={3}
         autoFocus
+        ref={textRef}
+        {...mentions.inputProps}
       />
+      {mentions.listbox}
       <div className={styles.formActions}>
         <Button type="submit" size="sm" busy={posting} disabled={!text.trim()}>
           {posting ? 'Posting...' : 'Comment'}

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { COMMENT_MAX } from '@devcircle/contracts';
 import { Button, TextArea } from '@devcircle/ui';
+import { useMentionSuggestions } from '../text/useMentionSuggestions';
 import styles from './CommentsSection.module.css';
 
 interface CommentEditorProps {
@@ -13,6 +14,14 @@ interface CommentEditorProps {
 /** The inline textarea that edits a comment in place. */
 export function CommentEditor({ initialText, saving, onSave, onCancel }: CommentEditorProps) {
   const [text, setText] = useState(initialText);
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  // `@name` offers members as in the composer (issue 19); the box stays a textbox.
+  const mentions = useMentionSuggestions({
+    value: text,
+    onChange: setText,
+    textareaRef: textRef,
+    role: 'textbox',
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSave(text);
@@ -27,7 +36,10 @@ export function CommentEditor({ initialText, saving, onSave, onCancel }: Comment
         showCounter
         rows={3}
         autoFocus
+        ref={textRef}
+        {...mentions.inputProps}
       />
+      {mentions.listbox}
       <div className={styles.formActions}>
         <Button type="submit" size="sm" busy={saving}>
           {saving ? 'Saving...' : 'Save'}

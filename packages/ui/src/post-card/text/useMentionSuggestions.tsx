@@ -36,6 +36,12 @@ export interface MentionSuggestionsOptions {
   value: string;
   onChange(value: string): void;
   textareaRef: RefObject<HTMLTextAreaElement | null>;
+  /**
+   * `textbox` keeps the textarea a textbox (the comment box, found as one): the list is still announced through
+   * `aria-autocomplete`, `aria-controls` and `aria-activedescendant`, without `aria-expanded`, which only a
+   * combobox may carry. The default is the ARIA 1.2 combobox of the composer.
+   */
+  role?: 'combobox' | 'textbox';
 }
 
 /**
@@ -43,7 +49,12 @@ export interface MentionSuggestionsOptions {
  * in an ARIA 1.2 combobox: the textarea is the combobox, the list a listbox; arrows move the active option
  * (`aria-activedescendant`, focus stays in the text), Enter or Tab picks it, Escape closes the list.
  */
-export function useMentionSuggestions({ value, onChange, textareaRef }: MentionSuggestionsOptions) {
+export function useMentionSuggestions({
+  value,
+  onChange,
+  textareaRef,
+  role = 'combobox',
+}: MentionSuggestionsOptions) {
   const { api } = useSdk();
   const listId = useId();
   const [typing, setTyping] = useState<Typing | null>(null);
@@ -121,9 +132,8 @@ export function useMentionSuggestions({ value, onChange, textareaRef }: MentionS
   };
 
   const inputProps = {
-    role: 'combobox',
+    ...(role === 'combobox' ? { role, 'aria-expanded': open } : {}),
     'aria-autocomplete': 'list' as const,
-    'aria-expanded': open,
     'aria-controls': listId,
     'aria-activedescendant': open ? optionId(active) : undefined,
     onKeyDown,
