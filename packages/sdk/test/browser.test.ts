@@ -36,8 +36,8 @@ describe('token payload decoder', () => {
 
 describe('defaults', () => {
   test('version, and the page has one instance', () => {
-    expect(SDK_VERSION).toBe('2.0.0');
-    expect(sdk.version).toBe('2.0.0');
+    expect(SDK_VERSION).toBe('2.1.0');
+    expect(sdk.version).toBe('2.1.0');
     // The package's version (what federation compares for the singleton) moves with the contract's.
     const packageJson = JSON.parse(readFileSync(path.join(__dirname, '../package.json'), 'utf8'));
     expect(packageJson.version).toBe(SDK_VERSION);

@@ -28,7 +28,7 @@ test('the hooks re-render on auth and unread changes (a provided instance)', asy
   );
   expect(screen.getByTestId('user')).toHaveTextContent('signed out');
   expect(screen.getByTestId('loading')).toHaveTextContent('true');
-  expect(screen.getByTestId('version')).toHaveTextContent('2.0.0');
+  expect(screen.getByTestId('version')).toHaveTextContent('2.1.0');
   await act(() => instance.auth.init());
   expect(screen.getByTestId('loading')).toHaveTextContent('false');
 
