@@ -55,6 +55,9 @@ export interface WebBackend {
 
 let userCounter = 0;
 
+/** The username `MODERATORS` names in the web back end: a test signs up with it to moderate (issue 20). */
+export const WEB_MODERATOR = 'moderator1';
+
 /** The token of the newest reset link to `email` in `outbox` other than `after`, or '' when none yet. */
 async function newestResetToken(outbox: string, email: string, after?: string): Promise<string> {
   const mails = (await readOutbox(outbox)).filter(
@@ -99,7 +102,14 @@ export async function startWebBackend(): Promise<WebBackend> {
   const posts = await start(postsService);
   // The users service calls posts (a profile's posts) and auth (account deletion).
   const users = await start(usersService, { POSTS_URL: posts.url, AUTH_URL: auth.url });
-  const notifications = await start(notificationsService);
+  // Notifications reads what a member reports from posts and users (issue 20); WEB_MODERATOR moderates.
+  // It mails members' e-mail digests through auth (issue 20).
+  const notifications = await start(notificationsService, {
+    AUTH_URL: auth.url,
+    POSTS_URL: posts.url,
+    USERS_URL: users.url,
+    MODERATORS: WEB_MODERATOR,
+  });
   const services = [auth, posts, users, notifications];
   const gateway = await startGateway({
     port: 0,

@@ -72,5 +72,7 @@ export function routeOf(method: string, rawPath: string): Route {
   // A member's saved posts (issue 19): the posts service keeps them beside the posts.
   if (under(path, '/api/bookmarks')) return proxy('posts');
   if (under(path, '/api/notifications') || path === '/api/report-bug') return proxy('notifications');
+  // Reports and the moderators' inbox (issue 20): the notifications service keeps them beside the bug reports.
+  if (under(path, '/api/reports') || under(path, '/api/moderation')) return proxy('notifications');
   return { kind: 'not-found' };
 }

@@ -41,7 +41,11 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export async function startStack(gatewayOverrides: Record<string, string> = {}): Promise<Stack> {
+/** `serviceOverrides`: more environment for every service (e.g. `MODERATORS`). */
+export async function startStack(
+  gatewayOverrides: Record<string, string> = {},
+  serviceOverrides: NodeJS.ProcessEnv = {},
+): Promise<Stack> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'devcircle-stack-'));
   // On disk, as `npm start` runs it, so a database restart keeps the data.
   const dbpath = path.join(dataDir, 'db');
@@ -55,12 +59,16 @@ export async function startStack(gatewayOverrides: Record<string, string> = {}):
     BCRYPT_COST: '10',
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.GATEWAY_LOG ?? 'silent',
+    ...serviceOverrides,
   };
   const services = {} as Record<ServiceName, RunningService>;
   // The users service calls posts and auth (profile posts, account deletion): it learns where those run.
   const envFor = (definition: ServiceDefinition): NodeJS.ProcessEnv => {
     if (definition === usersService)
       return { ...env, POSTS_URL: services.posts.url, AUTH_URL: services.auth.url };
+    // Notifications reads what a member reports from posts and users (issue 20).
+    if (definition === notificationsService)
+      return { ...env, POSTS_URL: services.posts.url, USERS_URL: services.users.url };
     return env;
   };
   const launch = async (definition: ServiceDefinition, port = 0): Promise<RunningService> => {

@@ -2,7 +2,6 @@ export * from './answers';
 export * from './auth';
 export * from './bookmarks';
 export * from './email';
-export * from './email';
 export * from './errors';
 export * from './events';
 export * from './limits';

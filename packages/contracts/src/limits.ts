@@ -30,3 +30,8 @@ export const SEARCH_MAX = 50;
 export const FEED_PAGE_SIZE = 10;
 export const PROFILE_PAGE_SIZE = 8;
 export const MAX_PAGE_SIZE = 50;
+
+/** A report's text (issue 20): required with the reason "other", at most this many characters after trimming. */
+export const REPORT_DETAILS_MAX = 500;
+/** How many reports one member may send in an hour (docs/moderation.md). */
+export const REPORTS_PER_HOUR = 10;

@@ -1,5 +1,16 @@
-/** `mention`: someone wrote `@you` in a post or a comment you may see (issue 19; `post` is that post). */
-export type NotificationType = 'like' | 'comment' | 'follow' | 'mention' | 'other';
+/**
+ * `mention`: someone wrote `@you` in a post or a comment you may see (issue 19; `post` is that post). The `report_`
+ * types tell a reporter a moderator's decision (issue 20, docs/moderation.md); their sender is the member reported.
+ */
+export type NotificationType =
+  | 'like'
+  | 'comment'
+  | 'follow'
+  | 'mention'
+  | 'other'
+  | 'report_removed'
+  | 'report_suspended'
+  | 'report_dismissed';
 
 /** One notification as the list and the socket carry it (product-spec §3 Notification). */
 export interface Notification {

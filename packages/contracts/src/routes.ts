@@ -21,6 +21,8 @@ export const ROUTES = {
   notifications: '/notifications',
   /** The member's saved posts (issue 19). */
   bookmarks: '/bookmarks',
+  /** The moderators' inbox of reports (issue 20); not found for everyone else. */
+  moderation: '/moderation',
   settings: '/settings',
   logoutConfirm: '/logout-confirm',
   messages: '/messages',

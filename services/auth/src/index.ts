@@ -1,6 +1,7 @@
 import { ensureEventLog, LOGS, type ServiceDefinition } from '@devcircle/service-kit';
 import { ensureAccountIndexes } from './accounts/indexes';
 import { displayNamesConsumer } from './consumers/display-names';
+import { moderationConsumer } from './consumers/moderation';
 import { createAuthContext, type AuthContext } from './context';
 import { internalRoutes } from './routes/internal';
 import { passwordChangeRoutes } from './routes/password-change';
@@ -31,7 +32,7 @@ export const definition: ServiceDefinition<AuthContext> = {
     passwordChangeRoutes(router, auth);
     internalRoutes(router, auth);
   },
-  consumers: (auth) => [displayNamesConsumer(auth)],
+  consumers: (auth) => [displayNamesConsumer(auth), moderationConsumer(auth)],
 };
 
 export { REVOKED_HEADER } from './tokens/revoked-header';

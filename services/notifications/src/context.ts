@@ -1,10 +1,12 @@
 import type { ServiceContext, ServiceDeps } from '@devcircle/service-kit';
 import { BugReportRepository } from './bug-reports/repository';
+import { ContentClient } from './clients/content';
 import { loadNotificationsSettings, type NotificationsSettings } from './config';
 import { EmailNotifications } from './email/email-notifications';
 import { NotificationRepository } from './notifications/repository';
 import { PeopleRepository } from './people/repository';
 import { realtimeMode } from './realtime/adapter';
+import { ReportRepository } from './reports/repository';
 import { SocketRegistry } from './realtime/registry';
 
 /** What the routes, the consumers and the socket server share, built once per start (the definition's `context`). */
@@ -12,6 +14,9 @@ export interface NotificationsContext extends ServiceContext {
   notifications: NotificationRepository;
   people: PeopleRepository;
   bugReports: BugReportRepository;
+  /** Members' reports of posts, comments and profiles, and the content they name (issue 20, docs/moderation.md). */
+  reports: ReportRepository;
+  content: ContentClient;
   settings: NotificationsSettings;
   /** E-mail notifications: switches, digests, unsubscribe links (issue 20). */
   email: EmailNotifications;
@@ -30,6 +35,14 @@ export function createNotificationsContext(deps: ServiceDeps): NotificationsCont
     notifications: new NotificationRepository(deps.db),
     people,
     bugReports: new BugReportRepository(deps.db),
+    reports: new ReportRepository(deps.db),
+    content: new ContentClient(
+      settings.postsUrl,
+      settings.usersUrl,
+      deps.config.internalSecret,
+      settings.contentTimeoutMs,
+      deps.logger,
+    ),
     registry: new SocketRegistry(realtimeMode(deps.env)),
   };
 }

@@ -1,4 +1,4 @@
-import type { ServiceDefinition } from '@devcircle/service-kit';
+import { ensureEventLog, LOGS, type ServiceDefinition } from '@devcircle/service-kit';
 import { ensureBugReportIndexes } from './bug-reports/repository';
 import { accountDeletionConsumer } from './consumers/account-deletion';
 import { fanOutConsumer } from './consumers/fan-out';
@@ -11,11 +11,14 @@ import { createNotificationsContext, type NotificationsContext } from './context
 import { ensureEmailIndexes } from './email/email-notifications';
 import { ensureSignalLog } from './events/signals';
 import { ensureNotificationIndexes } from './notifications/repository';
+import { ensureReportIndexes } from './reports/repository';
 import { ensureAdapterCollection, realtimeMode } from './realtime/adapter';
 import { attachSocketServer } from './realtime/socket-server';
 import { bugReportRoutes } from './routes/bug-reports';
+import { moderationRoutes } from './routes/moderation';
 import { emailRoutes } from './routes/email';
 import { notificationRoutes } from './routes/notifications';
+import { reportRoutes } from './routes/reports';
 
 /**
  * The notifications service: notifications made from the posts' and users' events, their API, the real-time
@@ -26,6 +29,8 @@ export const definition: ServiceDefinition<NotificationsContext> = {
   context: createNotificationsContext,
   setup: async ({ db, env }) => {
     await ensureBugReportIndexes(db);
+    await ensureReportIndexes(db);
+    await ensureEventLog(db, LOGS.moderation);
     await ensureNotificationIndexes(db);
     await ensureSignalLog(db);
     await ensureMentionIndexes(db);
@@ -34,6 +39,8 @@ export const definition: ServiceDefinition<NotificationsContext> = {
   },
   routes: (router, ctx) => {
     bugReportRoutes(router, ctx);
+    reportRoutes(router, ctx);
+    moderationRoutes(router, ctx);
     notificationRoutes(router, ctx);
     emailRoutes(router, ctx);
   },

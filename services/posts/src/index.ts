@@ -5,6 +5,7 @@ import { ensureCommentIndexes } from './comments/indexes';
 import { accountDeletionConsumer } from './consumers/account-deletion';
 import { authorsConsumer } from './consumers/authors';
 import { followsConsumer } from './consumers/follows';
+import { moderationConsumer } from './consumers/moderation';
 import { createPostsContext, type PostsContext } from './context';
 import { ensureFollowIndexes } from './follows/indexes';
 import { ensureLikeIndexes } from './likes/indexes';
@@ -14,6 +15,7 @@ import { commentRoutes } from './routes/comments';
 import { internalRoutes } from './routes/internal';
 import { likeRoutes } from './routes/likes';
 import { postRoutes } from './routes/posts';
+import { reportableRoutes } from './routes/reportable';
 import { tagRoutes } from './routes/tags';
 import { ensureMentionIndexes } from './tags/mentions';
 
@@ -40,8 +42,14 @@ export const definition: ServiceDefinition<PostsContext> = {
     bookmarkRoutes(router, app);
     tagRoutes(router, app);
     internalRoutes(router, app);
+    reportableRoutes(router, app);
   },
-  consumers: (app) => [authorsConsumer(app), followsConsumer(app), accountDeletionConsumer(app)],
+  consumers: (app) => [
+    authorsConsumer(app),
+    followsConsumer(app),
+    accountDeletionConsumer(app),
+    moderationConsumer(app),
+  ],
   // The feed cache's change stream, for as long as the server runs (docs/caching.md).
   attach: (_server, app) => followChanges(app.deps.db, app.cache, app.deps.logger),
 };

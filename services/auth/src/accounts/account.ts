@@ -22,6 +22,8 @@ export interface Account {
   passwordReset?: PasswordReset;
   /** The `profile.updated` event `displayName` comes from, so an older one handled later changes nothing. */
   displayNameEventId?: ObjectId;
+  /** When a moderator suspended the account (issue 20, docs/moderation.md): it can no longer sign in. */
+  suspendedAt?: Date;
 }
 
 /** The user object of the API: the contract's `AccountUser` (`id` and `_id` both, dates as ISO strings). */

@@ -121,6 +121,18 @@ export class AccountRepository {
     );
   }
 
+  /**
+   * A moderator's suspension (issue 20): marks the account (the first time is kept) and bumps the token version in
+   * one write, so the revocation recorded next ends every session. Null when there is no such account.
+   */
+  async suspend(id: ObjectId, at: Date): Promise<Account | null> {
+    await this.accounts.updateOne(
+      { _id: id, suspendedAt: { $exists: false } },
+      { $set: { suspendedAt: at } },
+    );
+    return this.bumpTokenVersion(id);
+  }
+
   /** The users service's display name, unless a later event's is stored already; no account, no change. */
   async setDisplayName(id: ObjectId, displayName: string, eventId: ObjectId): Promise<void> {
     await this.accounts.updateOne(

@@ -32,6 +32,11 @@ export const invalidRegistrationLink = (): HttpError =>
 export const invalidCredentials = (): HttpError =>
   new HttpError(401, 'Invalid email or password', { code: 'INVALID_CREDENTIALS' });
 
+/** Told only to whoever gave the right password, so it reveals nothing to anyone else (docs/moderation.md). */
+export const ACCOUNT_SUSPENDED = 'This account is suspended.';
+export const accountSuspended = (): HttpError =>
+  new HttpError(403, ACCOUNT_SUSPENDED, { code: 'ACCOUNT_SUSPENDED' });
+
 export const RESET_LINK_INVALID = 'Reset link is invalid or has expired.';
 export const invalidResetLink = (): HttpError =>
   new HttpError(400, RESET_LINK_INVALID, { code: 'INVALID_RESET_TOKEN' });

@@ -13,7 +13,7 @@ import { parseAccountId } from '../accounts/repository';
 import type { AuthContext } from '../context';
 import { givenPasswordField } from '../passwords/rules';
 import { signToken } from '../tokens/sign';
-import { invalidCredentials } from './errors';
+import { accountSuspended, invalidCredentials } from './errors';
 
 interface LoginBody {
   email: string;
@@ -38,6 +38,7 @@ export function sessionRoutes(router: Router, auth: AuthContext): void {
       ? await auth.hasher.verify(password, account.passwordHash)
       : await auth.hasher.verifyNothing(password);
     if (!account || !matches) throw invalidCredentials();
+    if (account.suspendedAt) throw accountSuspended();
     ctx.body = { token: signToken(account, auth.tokens), user: toUserView(account) };
   });
 

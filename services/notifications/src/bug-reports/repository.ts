@@ -1,3 +1,4 @@
+import type { ModerationBugReport } from '@devcircle/contracts';
 import { ObjectId, type Collection, type Db } from 'mongodb';
 
 export const BUG_REPORTS = 'bug_reports';
@@ -39,9 +40,28 @@ export class BugReportRepository {
     return doc;
   }
 
+  /** The moderation screen's list (issue 20): newest first, older than `before`, one more than `limit`. */
+  page(limit: number, before?: ObjectId): Promise<BugReport[]> {
+    return this.reports
+      .find(before ? { _id: { $lt: before } } : {})
+      .sort({ _id: -1 })
+      .limit(limit + 1)
+      .toArray();
+  }
+
   /** An account deletion: its reports stay for triage, without the reporter. */
   async forgetReporter(userId: ObjectId): Promise<void> {
     // Reports keep the reporter's id as the identity header carried it: a hex string.
     await this.reports.updateMany({ 'reporter.id': userId.toHexString() }, { $set: { reporter: null } });
   }
+}
+
+export function toModerationBugReport(report: BugReport): ModerationBugReport {
+  return {
+    _id: report._id.toHexString(),
+    bug: report.bug,
+    userAgent: report.userAgent,
+    reporter: report.reporter ? { _id: report.reporter.id, username: report.reporter.username } : null,
+    createdAt: report.createdAt.toISOString(),
+  };
 }

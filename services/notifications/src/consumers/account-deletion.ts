@@ -5,8 +5,9 @@ import type { NotificationsContext } from '../context';
 
 /**
  * A deleted account leaves no personal data here: its notifications go, received and caused; its bug reports
- * stay for triage but lose the reporter (`account.deleted` in the users service's `user_events`,
- * docs/events.md). The `people` mark keeps late events from making new ones. Idempotent.
+ * stay for triage but lose the reporter; the reports it sent go, and so do open ones about it (its content went
+ * with it) (`account.deleted` in the users service's `user_events`, docs/events.md). The `people` mark keeps late
+ * events from making new ones. Idempotent.
  */
 export function accountDeletionConsumer(
   ctx: NotificationsContext,
@@ -27,6 +28,7 @@ export function accountDeletionConsumer(
       await ctx.people.markDeleted(userId);
       await ctx.notifications.deleteAccount(userId);
       await ctx.bugReports.forgetReporter(userId);
+      await ctx.reports.forgetAccount(userId);
       await ctx.email.forget(userId);
     },
   };

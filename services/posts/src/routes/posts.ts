@@ -2,7 +2,6 @@ import { FEED_PAGE_SIZE, FEED_SCOPES, type FeedScope } from '@devcircle/contract
 import {
   callerIn,
   forbidden,
-  inTransaction,
   Joi,
   limitField,
   objectIdString,
@@ -16,7 +15,7 @@ import {
 } from '@devcircle/service-kit';
 import { feedPageFromCache, postFromCache } from '../cache/feed';
 import type { PostsContext } from '../context';
-import { postEventFields, recordPostEvent } from '../events/record';
+import { removePost } from '../deletion/remove-content';
 import { newPostBody, type NewPostBody } from '../posts/fields';
 import { feedQuery } from '../posts/repository';
 import { newPostView } from '../posts/new-post-view';
@@ -146,23 +145,7 @@ export function postRoutes(router: Router, app: PostsContext): void {
     // A stranger gets the 404 of a missing post, not the 403 that would tell them it exists.
     const post = await loadVisiblePost(app, ctx.params.id, caller.id);
     if (!post.authorId.equals(caller.id)) throw forbidden('You can only delete your own posts');
-    // One transaction: the post, its likes, comments and bookmarks, its final count off the author's stats, and
-    // the event.
-    // A like or comment racing it conflicts on the post and, run again, finds no post.
-    await inTransaction(app.deps.database.client, async (session) => {
-      const deleted = await app.posts.deleteOwned(post._id, caller.id, session);
-      if (!deleted) return;
-      await app.authors.addToStats(
-        caller.id,
-        { postsCount: -1, likesReceived: -deleted.likesCount },
-        session,
-      );
-      await app.likes.removeForPosts([post._id], session);
-      await app.comments.removeForPosts([post._id], session);
-      await app.bookmarks.removeForPosts([post._id], session);
-      await recordPostEvent(app, { type: 'post.deleted', ...postEventFields(caller, post) }, session);
-    });
-    app.cache.feedChanged(post._id);
+    await removePost(app, post, caller);
     ctx.body = { message: 'Post deleted' };
   });
 }
