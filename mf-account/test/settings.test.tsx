@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ROUTES, UNSUBSCRIBE_USED_MESSAGE, UNSUBSCRIBED_MESSAGES } from '@devcircle/contracts';
 import { ApiError } from '@devcircle/sdk';
+import { tokenIn, waitForMail } from '@devcircle/service-test-kit';
 import { PRIVACY_FAILURE_MESSAGE } from '../src/features/settings/api';
+import { EMAIL_PREFERENCES_SAVE_FAILURE } from '../src/features/settings/emailPreferencesApi';
 import { failureMessage } from '../src/features/settings/failureMessage';
 import { AccountApp } from '../src/app/AccountApp';
 import { notificationPreferencesKey } from '../src/features/settings/notificationPreferences';
@@ -145,7 +148,7 @@ describe('Email Notifications', () => {
     const user = userEvent.setup();
     const ada = await signedInMember(backend());
     const first = await renderSettings(ada.sdk);
-    expect(screen.getByText(/stay as you left them after a reload/)).toBeInTheDocument();
+    expect(screen.getByText(/at most once every 15 minutes/)).toBeInTheDocument();
     for (const name of ['New followers', 'Comments', 'Messages']) {
       expect(switchNamed(name)).toHaveAttribute('aria-checked', 'true');
     }
@@ -160,6 +163,15 @@ describe('Email Notifications', () => {
         comments: false,
         messages: false,
       },
+    );
+
+    // Followers and comments are the server's too (issue 20); messages stays in this browser.
+    await waitFor(async () =>
+      expect(await ada.sdk.api.get('/api/notifications/preferences')).toEqual({
+        followers: true,
+        comments: false,
+        saved: true,
+      }),
     );
 
     // A reload (the screen mounted afresh) shows the stored choice.
@@ -191,6 +203,76 @@ describe('Email Notifications', () => {
         messages: true,
       },
     );
+  });
+
+  test('a choice kept only in this browser moves to the server once; a change the server refuses flips back with a message', async () => {
+    const user = userEvent.setup();
+    const { sdk, username, release } = await divertedMember(
+      backend(),
+      await unreachableUrl(),
+      (method, url) => method === 'PUT' && url.endsWith('/api/notifications/preferences'),
+    );
+    // Chosen before the server kept the switches: the first visit copies it there.
+    const member = await signedInMember(backend(), `${username}m`);
+    window.localStorage.setItem(
+      notificationPreferencesKey(member.userId),
+      JSON.stringify({ followers: false, comments: true, messages: false }),
+    );
+    const migrated = await renderSettings(member.sdk);
+    await waitFor(async () =>
+      expect(await member.sdk.api.get('/api/notifications/preferences')).toEqual({
+        followers: false,
+        comments: true,
+        saved: true,
+      }),
+    );
+    expect(switchNamed('New followers')).toHaveAttribute('aria-checked', 'false');
+    migrated.unmount();
+
+    // The diverted member's save gets no answer: the switch goes back, the screen says so, the server keeps it.
+    await renderSettings(sdk);
+    await user.click(switchNamed('Comments'));
+    expect(switchNamed('Comments')).toHaveAttribute('aria-checked', 'false');
+    release();
+    expect(await screen.findByRole('alert')).toHaveTextContent(EMAIL_PREFERENCES_SAVE_FAILURE);
+    expect(switchNamed('Comments')).toHaveAttribute('aria-checked', 'true');
+    expect(await sdk.api.get('/api/notifications/preferences')).toMatchObject({ comments: true });
+  });
+
+  test('a digest’s unsubscribe link works signed out, once; a second open says it was used; Settings shows the switch off', async () => {
+    const star = await signedInMember(backend());
+    const fan = await signedInMember(backend());
+    // A follow through the gateway: users records it, notifications notifies and mails a digest through auth.
+    await fan.sdk.api.put(`/api/users/${encodeURIComponent(star.username)}/follow`, {});
+    const mail = await waitForMail(
+      backend().outboxDir,
+      { to: star.email, linkTo: ROUTES.unsubscribe },
+      20_000,
+    );
+    expect(mail.subject).toBe(`${fan.username} followed you on DevCircle`);
+    const token = tokenIn(mail, ROUTES.unsubscribe);
+    const openLink = (search: string) =>
+      renderWithSdk(<AccountApp path={ROUTES.unsubscribe} search={search} />, visitorSdk(backend()));
+
+    const first = openLink(`?token=${token}`);
+    expect(await screen.findByRole('heading', { name: 'Unsubscribed' })).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent(UNSUBSCRIBED_MESSAGES.followers);
+    expect(screen.getByRole('link', { name: 'Go to Settings' })).toHaveAttribute('href', ROUTES.settings);
+    first.unmount();
+
+    const second = openLink(`?token=${token}`);
+    await screen.findByRole('heading', { name: 'Link already used' });
+    expect(screen.getByRole('status')).toHaveTextContent(UNSUBSCRIBE_USED_MESSAGE);
+    second.unmount();
+
+    const none = openLink('');
+    expect(screen.getByRole('heading', { name: 'Invalid Link' })).toBeInTheDocument();
+    none.unmount();
+
+    // The server's switch, whatever this browser remembered.
+    await renderSettings(star.sdk);
+    await screen.findByRole('switch', { name: 'New followers', checked: false });
+    expect(switchNamed('Comments')).toHaveAttribute('aria-checked', 'true');
   });
 });
 

@@ -41,6 +41,11 @@ const SettingsScreen = lazyScreen(() =>
     (module) => module.SettingsScreen,
   ),
 );
+const UnsubscribeScreen = lazyScreen(() =>
+  import(/* webpackChunkName: "unsubscribe-screen" */ '../features/unsubscribe/UnsubscribeScreen').then(
+    (module) => module.UnsubscribeScreen,
+  ),
+);
 const NotFoundScreen = lazyScreen(() =>
   import(/* webpackChunkName: "not-found-screen" */ '../features/not-found/NotFoundScreen').then(
     (module) => module.NotFoundScreen,
@@ -90,6 +95,8 @@ export function AccountApp({ path, search }: RemoteAppProps) {
       return card(withToken ? CARDS.newPassword : CARDS.invalidLink, <ResetPasswordScreen search={search} />);
     case ROUTES.settings:
       return screen(<SettingsSkeleton />, <SettingsScreen />);
+    case ROUTES.unsubscribe:
+      return card(withToken ? CARDS.confirming : CARDS.invalidLink, <UnsubscribeScreen search={search} />);
     default:
       // The shell routes only the paths above here.
       return card(CARDS.notFound, <NotFoundScreen />);

@@ -1,4 +1,7 @@
-/** §3: which emails the user wants; held on the client only, one record per user id in local storage. */
+/**
+ * §3: which emails the user wants, one record per user id in local storage: shown at once from here. Followers and
+ * comments are also kept by the server since issue 20 (useNotificationPreferences); messages only here.
+ */
 export interface NotificationPreferences {
   followers: boolean;
   comments: boolean;
@@ -25,6 +28,15 @@ export function readNotificationPreferences(userId: string): NotificationPrefere
     return { followers: pick('followers'), comments: pick('comments'), messages: pick('messages') };
   } catch {
     return DEFAULT_NOTIFICATION_PREFERENCES;
+  }
+}
+
+/** Whether this browser holds a choice of `userId`'s (made before the server kept them, or since). */
+export function hasStoredNotificationPreferences(userId: string): boolean {
+  try {
+    return window.localStorage.getItem(notificationPreferencesKey(userId)) !== null;
+  } catch {
+    return false;
   }
 }
 

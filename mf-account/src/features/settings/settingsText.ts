@@ -11,7 +11,8 @@ export const SECTIONS = {
   },
   notifications: {
     title: 'Email Notifications',
-    description: 'Saved in this browser for your account, so they stay as you left them after a reload.',
+    description:
+      'New followers and comments are e-mailed at most once every 15 minutes, with everything new since the last one. The Messages switch is kept in this browser.',
   },
   privacy: { title: 'Account Privacy', description: 'Choose who can see your profile.' },
   deleteAccount: {
