@@ -86,6 +86,13 @@ export function goalsTable(measured: Measured): Table {
       verdict(cpuOf(runs, 'gateway-raw', 'gateway') <= GOALS.gatewayCpuMs),
     ],
     [
+      "a minimal Node proxy's CPU per request in front of the raw server (the floor under the gateway), ms",
+      ms(cpuOf(runs, 'proxy-raw', 'minimal node proxy')),
+      '',
+      '',
+      '',
+    ],
+    [
       'the raw server through the gateway ÷ the raw server direct (req/s)',
       ratio(pairedRatio(runs, 'gateway-raw', 'raw').median),
       range(pairedRatio(runs, 'gateway-raw', 'raw')),
@@ -122,6 +129,13 @@ export function goalsTable(measured: Measured): Table {
     rows.push([
       'baseline gateway CPU per proxied feed page, ms',
       ms(cpuOf(runs, 'baseline', 'baseline gateway')),
+      '',
+      '',
+      '',
+    ]);
+    rows.push([
+      'baseline gateway CPU per proxied request in front of the raw server, ms',
+      ms(cpuOf(runs, 'baseline-raw', 'baseline gateway')),
       '',
       '',
       '',

@@ -156,6 +156,13 @@ async function main(): Promise<number> {
         parts: [stack.gateway, raw],
       },
       {
+        key: 'proxy-raw',
+        label: 'a minimal Node proxy in front of the raw server (the floor)',
+        url: `${stack.minimalProxy.url}/api/users/raw`,
+        headers: stack.gatewayHeaders,
+        parts: [stack.minimalProxy, raw],
+      },
+      {
         key: 'gateway-deep',
         label: `feed ?page=${config.deepPage}&limit=${limit} via the gateway`,
         url: `${stack.gateway.url}${deep}`,
@@ -171,6 +178,13 @@ async function main(): Promise<number> {
         url: `${stack.baselineGateway.url}${feed}`,
         headers: stack.gatewayHeaders,
         parts: [stack.baselineGateway, main.process, database],
+      });
+      targets.push({
+        key: 'baseline-raw',
+        label: `the baseline gateway in front of the raw server (${own.baseline})`,
+        url: `${stack.baselineGateway.url}/api/users/raw`,
+        headers: stack.gatewayHeaders,
+        parts: [stack.baselineGateway, raw],
       });
     }
     const options = {

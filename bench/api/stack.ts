@@ -24,6 +24,7 @@ const PORTS = {
   posts: BASE + 2,
   uncachedPosts: BASE + 6,
   raw: BASE + 10,
+  minimalProxy: BASE + 11,
 } as const;
 
 /** The caller: the gateway checks this token; direct requests carry the identity the gateway would sign. */
@@ -46,6 +47,8 @@ export interface ApiStack {
   baselineGateway?: PartProcess;
   /** A raw Node server answering the feed's first page bytes (the gateway's users route leads to it too). */
   raw: PartProcess;
+  /** The least a Node proxy does (bench/api/minimal-proxy.ts), in front of the raw server: the gateway's floor. */
+  minimalProxy: PartProcess;
   /** The first page as the posts service sent it (what the raw server answers). */
   firstPage: { body: Buffer; contentType: string };
   /** What a browser sends through the gateway (a bearer token) and what the gateway sends on (identity). */
@@ -158,6 +161,14 @@ export async function startApiStack(options: StackOptions): Promise<ApiStack> {
       readyPath: '/ready',
     });
     parts.push(raw);
+    const minimalProxy = await PartProcess.start({
+      name: 'minimal node proxy',
+      entry: 'bench/api/minimal-proxy.ts',
+      env: { PROXY_TARGET: raw.url, PROXY_PORT: String(PORTS.minimalProxy) },
+      url: `${HOST}:${PORTS.minimalProxy}`,
+      readyPath: '/ready',
+    });
+    parts.push(minimalProxy);
 
     const gatewayEnv = (port: number): NodeJS.ProcessEnv => ({
       ...common,
@@ -205,6 +216,7 @@ export async function startApiStack(options: StackOptions): Promise<ApiStack> {
       gateway,
       baselineGateway,
       raw,
+      minimalProxy,
       firstPage,
       gatewayHeaders: { authorization: `Bearer ${token}` },
       directHeaders,

@@ -55,6 +55,26 @@ interface Attempt {
   abortWith?: Error;
 }
 
+/** How requests reach one instance: its scheme's `request` and the options every request to it shares. */
+interface Upstream {
+  send: typeof http.request;
+  options: http.RequestOptions;
+}
+
+/**
+ * The headers the service gets: the client's (the request context has already removed what a client may not
+ * send), on a kept-alive connection, without `Trailer`; a DELETE or OPTIONS without a length says it has no body.
+ */
+function outgoingHeaders(req: IncomingMessage): http.OutgoingHttpHeaders {
+  const headers: http.OutgoingHttpHeaders = { ...req.headers, connection: 'keep-alive' };
+  delete headers.trailer;
+  if ((req.method === 'DELETE' || req.method === 'OPTIONS') && headers['content-length'] === undefined) {
+    headers['content-length'] = '0';
+    delete headers['transfer-encoding'];
+  }
+  return headers;
+}
+
 type Outcome =
   { kind: 'done'; attempt: Attempt } | { kind: 'failed'; err: NodeJS.ErrnoException; attempt: Attempt };
 
@@ -78,8 +98,10 @@ function upstreamReset(service: string): HttpError {
 }
 
 /**
- * The proxy: http-proxy-3 over one keep-alive agent per scheme, bodies streamed both ways, idle timeouts, a connect timeout,
- * round-robin with failover for requests that are safe to repeat, and websocket upgrade passthrough.
+ * The proxy: Node's http client over one keep-alive agent per scheme, bodies streamed both ways, idle timeouts, a
+ * connect timeout, round-robin with failover for requests that are safe to repeat, and websocket upgrade
+ * passthrough (http-proxy-3). Plain requests skip http-proxy-3: its per-request passes and option copies were a
+ * tenth of the gateway's CPU (docs/gateway.md).
  */
 export function createProxy(options: ProxyOptions) {
   const pooling = {
@@ -96,6 +118,27 @@ export function createProxy(options: ProxyOptions) {
   /** Where a request to `url` goes: each scheme has its own pool (and https its CA). */
   const targetOf = (url: string) =>
     url.startsWith('https:') ? { target: url, agent: agents.https, ca } : { target: url, agent: agents.http };
+  /** The request options of each instance, made once: the parts of a request that do not change. */
+  const upstreams = new Map<string, Upstream>();
+  const upstreamOf = (url: string): Upstream => {
+    let upstream = upstreams.get(url);
+    if (!upstream) {
+      const { protocol, hostname, port } = new URL(url);
+      const secure = protocol === 'https:';
+      upstream = {
+        send: secure ? https.request : http.request,
+        options: {
+          protocol,
+          hostname: hostname.startsWith('[') ? hostname.slice(1, -1) : hostname,
+          port: Number(port || (secure ? 443 : 80)),
+          agent: secure ? agents.https : agents.http,
+          ...(secure ? { ca } : {}),
+        },
+      };
+      upstreams.set(url, upstream);
+    }
+    return upstream;
+  };
   const proxy = createProxyServer({ xfwd: false, ws: true });
   const attempts = new WeakMap<IncomingMessage, Attempt>();
   const upgraded = new WeakSet<IncomingMessage>();
@@ -103,38 +146,6 @@ export function createProxy(options: ProxyOptions) {
   // Errors are handled by the per-call callbacks; without a listener http-proxy-3 would throw.
   proxy.on('error', (err) => options.logger.debug({ err: err.message }, 'proxy error'));
   proxy.on('econnreset', () => undefined);
-
-  proxy.on('proxyReq', (proxyReq, req) => {
-    const attempt = attempts.get(req);
-    if (!attempt) return;
-    attempt.proxyReq = proxyReq;
-    attempt.reusedSocket = proxyReq.reusedSocket;
-    if (attempt.abortWith) {
-      proxyReq.destroy(attempt.abortWith);
-      return;
-    }
-    watchConnect(proxyReq, attempt);
-    proxyReq.setTimeout(attempt.timeoutMs, () => {
-      proxyReq.destroy(codedError('upstream idle timeout', UPSTREAM_TIMEOUT));
-    });
-  });
-
-  proxy.on('proxyRes', (proxyRes, req, res) => {
-    const attempt = attempts.get(req);
-    if (attempt) attempt.responded = true;
-    const revoked = proxyRes.headers[REVOKED_HEADER];
-    if (revoked !== undefined) {
-      for (const value of Array.isArray(revoked) ? revoked : [revoked]) options.onRevoked(value);
-      delete proxyRes.headers[REVOKED_HEADER];
-    }
-    // Hop-by-hop headers of the gateway-to-service connection are not the client's business.
-    delete proxyRes.headers.connection;
-    delete proxyRes.headers['keep-alive'];
-    // An upstream that dies mid-body must not leave the client waiting for the rest.
-    proxyRes.on('close', () => {
-      if (!proxyRes.complete && !res.destroyed) res.destroy();
-    });
-  });
 
   proxy.on('proxyReqWs', (proxyReq, req, socket) => {
     const attempt = attempts.get(req);
@@ -166,6 +177,27 @@ export function createProxy(options: ProxyOptions) {
     proxyReq.once('close', () => clearTimeout(timer));
   });
 
+  /** The upstream's answer, as the client gets it: its status and headers less the gateway's own, then its body. */
+  function answer(proxyRes: IncomingMessage, res: ServerResponse): void {
+    const headers = proxyRes.headers;
+    const revoked = headers[REVOKED_HEADER];
+    if (revoked !== undefined) {
+      for (const value of Array.isArray(revoked) ? revoked : [revoked]) options.onRevoked(value);
+      delete headers[REVOKED_HEADER];
+    }
+    // Hop-by-hop headers of the gateway-to-service connection are not the client's business; Node frames the
+    // client's answer (length or chunks) and its connection itself.
+    delete headers.connection;
+    delete headers['keep-alive'];
+    delete headers['transfer-encoding'];
+    // An upstream that dies mid-body must not leave the client waiting for the rest.
+    proxyRes.on('close', () => {
+      if (!proxyRes.complete && !res.destroyed) res.destroy();
+    });
+    res.writeHead(proxyRes.statusCode ?? 502, proxyRes.statusMessage, headers);
+    proxyRes.pipe(res);
+  }
+
   function watchConnect(proxyReq: ClientRequest, attempt: Attempt): void {
     const socket = proxyReq.socket;
     if (!socket || !socket.connecting) {
@@ -192,7 +224,6 @@ export function createProxy(options: ProxyOptions) {
   ): Promise<Outcome> {
     return new Promise((resolve) => {
       const attempt: Attempt = { timeoutMs, connected: false, responded: false, reusedSocket: false };
-      attempts.set(req, attempt);
       let settled = false;
       const settle = (outcome: Outcome): void => {
         if (settled) return;
@@ -213,19 +244,49 @@ export function createProxy(options: ProxyOptions) {
         });
       }
 
-      proxy.web(
-        req,
-        res,
-        { ...targetOf(instance.url), buffer: source, headers: { connection: 'keep-alive' } },
-        (err: NodeJS.ErrnoException) => {
-          if (res.headersSent) {
-            res.destroy();
-            settle({ kind: 'done', attempt });
-          } else {
-            settle({ kind: 'failed', err, attempt });
-          }
-        },
-      );
+      const upstream = upstreamOf(instance.url);
+      const proxyReq = upstream.send({
+        ...upstream.options,
+        method: req.method,
+        path: req.url,
+        headers: outgoingHeaders(req),
+      });
+      attempt.proxyReq = proxyReq;
+      proxyReq.once('socket', () => {
+        attempt.reusedSocket = proxyReq.reusedSocket;
+        if (attempt.abortWith) {
+          proxyReq.destroy(attempt.abortWith);
+          return;
+        }
+        watchConnect(proxyReq, attempt);
+        proxyReq.setTimeout(attempt.timeoutMs, () => {
+          proxyReq.destroy(codedError('upstream idle timeout', UPSTREAM_TIMEOUT));
+        });
+      });
+      // The client gone before the answer was over: the upstream's exchange is of no more use.
+      res.once('close', () => {
+        if (!res.writableFinished) proxyReq.destroy();
+      });
+      const failed = (err: NodeJS.ErrnoException): void => {
+        // The client's own connection reset: nothing to answer, nothing wrong upstream.
+        if (req.socket.destroyed && err.code === 'ECONNRESET') {
+          proxyReq.destroy();
+          return;
+        }
+        if (res.headersSent) {
+          res.destroy();
+          settle({ kind: 'done', attempt });
+        } else {
+          settle({ kind: 'failed', err, attempt });
+        }
+      };
+      req.on('error', failed);
+      proxyReq.on('error', failed);
+      proxyReq.once('response', (proxyRes) => {
+        attempt.responded = true;
+        answer(proxyRes, res);
+      });
+      (source ?? req).pipe(proxyReq);
     });
   }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { batchedStdout } from './log-destination';
 import {
   currentTrace,
   endSpan,
@@ -21,8 +22,8 @@ export type LogDestination = DestinationStream;
 
 /**
  * A JSON logger. Its mixin adds the trace id of the work in progress (a service's request, an event handled) to
- * every line; a line already carrying one (the request's own logger) keeps it. `destination`: stdout unless given
- * (a test reads the lines).
+ * every line; a line already carrying one (the request's own logger) keeps it. `destination`: standard output in
+ * batches (log-destination.ts) unless given (a test reads the lines).
  */
 export function createLogger(name: string, level: string, destination?: DestinationStream): Logger {
   return pino(
@@ -37,7 +38,7 @@ export function createLogger(name: string, level: string, destination?: Destinat
         return trace ? { traceId: trace.traceId } : {};
       },
     },
-    destination,
+    destination ?? batchedStdout(),
   );
 }
 
