@@ -41,7 +41,7 @@ export interface ProfileAnswer extends ProfilePostsPage {
   message?: string;
   /** The posts service could not be reached: `posts` is empty for that reason, not because there are none. */
   postsUnavailable?: boolean;
-  /** Whether the caller blocks / mutes this member (issue 20); absent on the caller's own profile. */
+  /** Present (true) only when the caller blocks / mutes this member (issue 20). */
   blockedByMe?: boolean;
   mutedByMe?: boolean;
 }

@@ -5,12 +5,15 @@ import { loadUsersSettings, type UsersSettings } from './config';
 import { OneAtATime } from './follows/one-at-a-time';
 import { FollowRepository } from './follows/repository';
 import { ProfileRepository } from './profiles/repository';
+import { RelationRepository } from './relations/repository';
 
 /** Everything the routes and the consumer share, built once per start (the definition's `context`). */
 export interface UsersContext extends ServiceContext {
   settings: UsersSettings;
   profiles: ProfileRepository;
   follows: FollowRepository;
+  /** Blocks and mutes (docs/safety.md). */
+  relations: RelationRepository;
   /** Follow and unfollow transactions of this process, one at a time. */
   followWrites: OneAtATime;
   posts: PostsClient;
@@ -26,6 +29,7 @@ export function createUsersContext(deps: ServiceDeps): UsersContext {
     settings,
     profiles: new ProfileRepository(deps.db),
     follows: new FollowRepository(deps.db),
+    relations: new RelationRepository(deps.db),
     followWrites: new OneAtATime(),
     posts: new PostsClient(settings.postsUrl, secret, settings.upstreamTimeoutMs, deps.logger),
     auth: new AuthClient(settings.authUrl, secret, settings.upstreamTimeoutMs, deps.logger),

@@ -7,6 +7,8 @@ import { ensureProfileIndexes } from './profiles/indexes';
 import { accountRoutes } from './routes/account';
 import { followRoutes } from './routes/follows';
 import { profileRoutes } from './routes/profiles';
+import { relationRoutes } from './routes/relations';
+import { ensureRelationIndexes } from './relations/indexes';
 import { searchRoutes } from './routes/search';
 
 /**
@@ -19,12 +21,14 @@ export const definition: ServiceDefinition<UsersContext> = {
   setup: async ({ db }) => {
     await ensureProfileIndexes(db);
     await ensureFollowIndexes(db);
+    await ensureRelationIndexes(db);
     await ensureEventLogs(db);
   },
   routes: (router, app) => {
     searchRoutes(router, app);
     profileRoutes(router, app);
     followRoutes(router, app);
+    relationRoutes(router, app);
     accountRoutes(router, app);
   },
   consumers: (app) => [accountsConsumer(app)],

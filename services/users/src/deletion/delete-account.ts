@@ -43,6 +43,8 @@ async function removeProfileAndFollows(app: UsersContext, userId: ObjectId): Pro
   await app.profiles.delete(userId);
   await removeFollows(app, followingQuery(userId));
   await removeFollows(app, followersQuery(userId));
+  // Blocks and mutes both ways; the other services drop their copies on `account.deleted`.
+  await app.relations.removeUser(userId);
 }
 
 /**

@@ -8,6 +8,7 @@ export async function ensureEventLogs(db: Db): Promise<void> {
   await ensureEventLog(db, LOGS.profiles);
   await ensureEventLog(db, LOGS.users);
   await ensureEventLog(db, LOGS.follows);
+  await ensureEventLog(db, LOGS.relations);
   await db.collection(LOGS.users.name).createIndexes([{ key: { userId: 1 }, name: 'user' }]);
 }
 

@@ -45,22 +45,29 @@ const profileParams = Joi.object<ProfileParams>({
 
 export const POSTS_UNAVAILABLE = 'Posts are unavailable right now. Please try again.';
 
-/** One page of a followers or following list as `{_id, username, displayName}`, newest first. */
+/**
+ * One page of a followers or following list as `{_id, username, displayName}`, newest first, without the members
+ * blocked by or blocking the viewer (docs/safety.md); such a page may hold fewer than `limit`.
+ */
 async function followList(
   app: UsersContext,
   query: FollowQuery,
   side: 'followerId' | 'followeeId',
   skip: number,
   limit: number,
+  viewer: ObjectId,
 ): Promise<{ users: UserSummary[]; hasMore: boolean }> {
   const found = await app.follows.list(query, { skip, limit: limit + 1 });
   const page = found.slice(0, limit);
   const ids: ObjectId[] = page.map((follow) => follow[side]);
-  const profiles = await app.profiles.findMany(ids);
+  const [profiles, blocked] = await Promise.all([
+    app.profiles.findMany(ids),
+    app.relations.blockedAmong(viewer, ids),
+  ]);
   const users: UserSummary[] = [];
   for (const id of ids) {
     const profile = profiles.get(id.toHexString());
-    if (profile) users.push(toSummary(profile));
+    if (profile && !blocked.has(id.toHexString())) users.push(toSummary(profile));
   }
   return { users, hasMore: found.length > limit };
 }
@@ -75,8 +82,15 @@ export function profileRoutes(router: Router, app: UsersContext): void {
     const caller = callerIn(ctx.state);
     const profile = await loadProfile(app, ctx.params.username, caller);
     const { canView, isFollowing } = await visibilityOf(app, profile, caller.id);
+    // What the caller holds against them, for the profile's menu: only when they do, so the spec's answers stay
+    // exactly as they were for everyone else.
+    const flags = {
+      ...(profile.relation.blocks ? { blockedByMe: true } : {}),
+      ...(profile.relation.mutes ? { mutedByMe: true } : {}),
+    };
     if (!canView) {
       ctx.body = {
+        ...flags,
         user: toRestrictedUser(profile),
         posts: [],
         pagination: emptyPagination(),
@@ -89,10 +103,10 @@ export function profileRoutes(router: Router, app: UsersContext): void {
     const [page, followers, following] = await Promise.all([
       app.posts.authorPosts(profile._id, 1, limit, ctx),
       includeFollowersData
-        ? followList(app, followersQuery(profile._id), 'followerId', 0, EMBEDDED_FOLLOWS)
+        ? followList(app, followersQuery(profile._id), 'followerId', 0, EMBEDDED_FOLLOWS, caller.id)
         : undefined,
       includeFollowingData
-        ? followList(app, followingQuery(profile._id), 'followeeId', 0, EMBEDDED_FOLLOWS)
+        ? followList(app, followingQuery(profile._id), 'followeeId', 0, EMBEDDED_FOLLOWS, caller.id)
         : undefined,
     ]);
     ctx.body = {
@@ -106,6 +120,7 @@ export function profileRoutes(router: Router, app: UsersContext): void {
       ...(page?.stats ? { stats: page.stats } : {}),
       isFollowing,
       canView: true,
+      ...flags,
       // The page still answers when the posts service is down; the client can say so.
       ...(page ? {} : { postsUnavailable: true }),
     };
@@ -147,6 +162,7 @@ export function profileRoutes(router: Router, app: UsersContext): void {
           list.side,
           (page - 1) * limit,
           limit,
+          caller.id,
         );
         ctx.body = { [list.path]: users, hasMore };
       },

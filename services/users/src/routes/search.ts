@@ -31,11 +31,19 @@ export function searchRoutes(router: Router, app: UsersContext): void {
     const caller = callerIn(ctx.state);
     const query = searchQuery(input);
     const found = await app.profiles.list(query, SEARCH_LIMIT);
-    const visible = await visibleAmong(app, found, caller.id);
+    const [visible, blocked] = await Promise.all([
+      visibleAmong(app, found, caller.id),
+      // Members blocked either way are not found (docs/safety.md).
+      app.relations.blockedAmong(
+        caller.id,
+        found.map((profile) => profile._id),
+      ),
+    ]);
     const bySkill = 'skillKeys' in query.filter;
     ctx.body = found
       // A private profile's skills are hidden from non-followers, so a skill must not find it either.
       .filter((profile) => !bySkill || visible.has(profile._id.toHexString()))
+      .filter((profile) => !blocked.has(profile._id.toHexString()))
       .map((profile) =>
         visible.has(profile._id.toHexString()) ? toPublicUser(profile) : toRestrictedUser(profile),
       );
