@@ -28,14 +28,16 @@ import {
   type SignedUp,
 } from '@devcircle/service-test-kit';
 import { ObjectId } from 'mongodb';
-import { definition as authDefinition } from '../../auth/src';
-import { definition } from '../src';
-import type { NotificationsContext } from '../src/context';
-import { EMAIL_DIGESTS, type DigestDoc } from '../src/email/digests';
+import { definition as authDefinition } from '../../services/auth/src';
+import { definition } from '../../services/notifications/src';
+import type { NotificationsContext } from '../../services/notifications/src/context';
+import { EMAIL_DIGESTS, type DigestDoc } from '../../services/notifications/src/email/digests';
 
 /**
  * E-mail notifications end to end inside the back end: the real auth service (addresses, the outbox mailer) and
  * notifications on one embedded database, as in production; events recorded as posts and users record them.
+ * Here with the gateway's tests because it starts two services side by side (a service's own project may not
+ * import another service).
  */
 const INTERNAL_SECRET = 'email-test-internal-secret';
 const PUBLIC_URL = 'http://devcircle.test';
