@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type { SessionUser } from '@devcircle/sdk';
 import { AvatarMenu } from '../src/features/top-bar/AvatarMenu';
-import { makeSdk, useWebBackend, userOf } from './helpers';
+import { WEB_MODERATOR } from '../../test-support/web-backend';
+import { makeSdk, renderWith, useWebBackend, userOf } from './helpers';
 
 const backend = useWebBackend();
 
@@ -75,5 +76,23 @@ describe('avatar menu', () => {
     await user.click(trigger);
     await user.click(screen.getByRole('menuitem', { name: 'Settings' }));
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('offers Moderation, before Settings, to a member MODERATORS names (issue 20)', async () => {
+    const moderator = await makeSdk(backend(), true, WEB_MODERATOR);
+    const user = userEvent.setup();
+    renderWith(moderator, <AvatarMenu user={userOf(moderator)} />);
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    expect(await screen.findByRole('menuitem', { name: 'Moderation' })).toHaveAttribute(
+      'href',
+      '/moderation',
+    );
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'View Profile',
+      'Bookmarks',
+      'Moderation',
+      'Settings',
+      'Logout',
+    ]);
   });
 });

@@ -27,6 +27,8 @@ export const SIGNED_IN_SCREENS: readonly RemoteScreen[] = [
   { path: ROUTES.editProfile, remote: 'profile' },
   { path: ROUTES.explore, remote: 'explore' },
   { path: ROUTES.notifications, remote: 'notifications' },
+  // The moderators' inbox (issue 20); anyone else finds nothing there.
+  { path: ROUTES.moderation, remote: 'notifications' },
   { path: ROUTES.logoutConfirm, remote: 'account' },
   { path: ROUTES.settings, remote: 'account' },
   // A notification e-mail's unsubscribe link works whoever is signed in here (issue 20).

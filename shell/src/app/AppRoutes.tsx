@@ -46,6 +46,7 @@ const PROTECTED_PATHS = [
   ROUTE_PATTERNS.messagesWith,
   ROUTES.notifications,
   ROUTES.bookmarks,
+  ROUTES.moderation,
 ];
 
 function SignedInRoutes() {

@@ -19,7 +19,7 @@ export interface NotificationItemProps {
  * the post, the follower's profile or, for several followers, the followers list.
  */
 export function NotificationItem({ group, me, now }: NotificationItemProps) {
-  const { Icon, label, tone, action } = notificationKind(group.type);
+  const { Icon, label, tone, action, lead } = notificationKind(group.type);
   const newest = group.actors[0] ?? null;
   const target = notificationTarget(group, me);
   const unread = !group.read;
@@ -34,6 +34,7 @@ export function NotificationItem({ group, me, now }: NotificationItemProps) {
       </span>
       <span className={styles.body}>
         <span className={styles.text}>
+          {lead && `${lead} `}
           <ActorNames group={group} /> {action}
         </span>
         <time className={styles.time} dateTime={group.createdAt} title={formatDate(group.createdAt)}>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { ROUTES } from '@devcircle/contracts';
 import type { SessionUser } from '@devcircle/sdk';
 import { Avatar } from '@devcircle/ui';
+import { useIsModerator } from '../moderation/useIsModerator';
 import styles from './TopBar.module.css';
 
 /** How far the page must scroll while the menu is open before it closes. */
@@ -10,13 +11,14 @@ const SCROLL_CLOSE_PX = 10;
 
 /**
  * Desktop: the avatar links to the profile. Mobile: it opens a menu with View Profile, Bookmarks (issue 19),
- * Settings and Logout, which closes on an outside click, on scroll and on Escape (§2 Navigation).
+ * Moderation for moderators (issue 20), Settings and Logout, which closes on an outside click, on scroll and on Escape (§2 Navigation).
  */
 export function AvatarMenu({ user }: { user: SessionUser }) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const name = user.displayName || user.username;
   const profilePath = ROUTES.profile(user.username);
+  const moderator = useIsModerator(user.id);
 
   useEffect(() => {
     if (!open) return;
@@ -77,6 +79,16 @@ export function AvatarMenu({ user }: { user: SessionUser }) {
           >
             Bookmarks
           </Link>
+          {moderator && (
+            <Link
+              role="menuitem"
+              to={ROUTES.moderation}
+              className={styles.menuItem}
+              onClick={() => setOpen(false)}
+            >
+              Moderation
+            </Link>
+          )}
           <Link
             role="menuitem"
             to={ROUTES.settings}
