@@ -1,28 +1,13 @@
-import { Page, VisuallyHidden } from '@devcircle/ui';
-import { PostCardSkeleton } from '../feed/PostCardSkeleton';
-import styles from './BookmarksScreen.module.css';
-
-const SKELETON_COUNT = 3;
+import { Page } from '@devcircle/ui';
+import { ListHeader, PostListLoading } from '../post-list/PostList';
 
 export function BookmarksHeader() {
-  return (
-    <header className={styles.header}>
-      <h1 className={styles.title}>Bookmarks</h1>
-      <p className={styles.hint}>Only you can see what you save.</p>
-    </header>
-  );
+  return <ListHeader title="Bookmarks" hint="Only you can see what you save." />;
 }
 
 /** Loading cards with the post card's geometry, as the feed shows them. */
 export function BookmarksLoading() {
-  return (
-    <div className={styles.list} aria-busy="true">
-      <VisuallyHidden role="status">Loading bookmarks</VisuallyHidden>
-      {Array.from({ length: SKELETON_COUNT }, (_, index) => (
-        <PostCardSkeleton key={index} />
-      ))}
-    </div>
-  );
+  return <PostListLoading label="Loading bookmarks" />;
 }
 
 /** /bookmarks while the screen's code loads: what the screen shows while its first page loads. */

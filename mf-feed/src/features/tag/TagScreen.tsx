@@ -1,10 +1,9 @@
 import { Hash, RefreshCw, WifiOff } from 'lucide-react';
 import { ROUTES } from '@devcircle/contracts';
 import { AppLink, Button, EmptyState, Page, buttonClassName } from '@devcircle/ui';
-import { PostCard } from '@devcircle/ui/post-card';
+import { PostList, postListStyles as styles } from '../post-list/PostList';
 import { TagHeader, TagLoading } from './TagSkeleton';
 import { TAG_ERROR_MESSAGE, useTagPosts } from './useTagPosts';
-import styles from './TagScreen.module.css';
 
 /** /tags/:tag (issue 19): the posts with one hashtag the member may see, newest first, in the feed's cards. */
 export function TagScreen({ tag }: { tag: string }) {
@@ -25,7 +24,7 @@ export function TagScreen({ tag }: { tag: string }) {
             <Button
               variant="secondary"
               icon={<RefreshCw size={16} aria-hidden="true" />}
-              onClick={() => void tagged.reload()}
+              onClick={() => void tagged.loadFirst()}
             >
               Try again
             </Button>
@@ -46,17 +45,11 @@ export function TagScreen({ tag }: { tag: string }) {
       )}
       {status === 'ready' && posts.length > 0 && (
         <>
-          <ul className={styles.list} aria-label={`Posts tagged #${tag}`}>
-            {posts.map((post) => (
-              <li key={post._id} className={styles.item}>
-                <PostCard post={post} onChange={tagged.replacePost} onDeleted={tagged.removePost} />
-              </li>
-            ))}
-          </ul>
+          <PostList label={`Posts tagged #${tag}`} pages={tagged} />
           {tagged.hasMore && (
             <Button
               variant="secondary"
-              className={styles.more}
+              className={styles.moreButton}
               busy={tagged.loadingMore}
               onClick={() => void tagged.loadMore()}
             >
