@@ -1,6 +1,6 @@
 import { Bookmark } from 'lucide-react';
 import { cx } from '@devcircle/ui';
-import styles from './BookmarkButton.module.css';
+import styles from './ToggleButton.module.css';
 
 export interface BookmarkButtonProps {
   bookmarked: boolean;
@@ -17,7 +17,7 @@ export function BookmarkButton({ bookmarked, busy, onToggle }: BookmarkButtonPro
   return (
     <button
       type="button"
-      className={cx(styles.bookmark, bookmarked && styles.saved)}
+      className={cx(styles.toggle, styles.bookmark, bookmarked && styles.saved)}
       aria-pressed={bookmarked}
       aria-label={label}
       title={label}

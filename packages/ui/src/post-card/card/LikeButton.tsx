@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Heart } from 'lucide-react';
 import { cx } from '@devcircle/ui';
-import styles from './LikeButton.module.css';
+import styles from './ToggleButton.module.css';
 
 export interface LikeButtonProps {
   liked: boolean;
@@ -21,7 +21,7 @@ export function LikeButton({ liked, count, busy, onToggle }: LikeButtonProps) {
   return (
     <button
       type="button"
-      className={cx(styles.like, liked && styles.liked)}
+      className={cx(styles.toggle, liked && styles.liked)}
       aria-pressed={liked}
       aria-label={`Like, ${count} ${count === 1 ? 'like' : 'likes'}`}
       disabled={busy}
