@@ -5,6 +5,7 @@ import { loadNotificationsSettings, type NotificationsSettings } from './config'
 import { EmailNotifications } from './email/email-notifications';
 import { NotificationRepository } from './notifications/repository';
 import { PeopleRepository } from './people/repository';
+import { RelationRepository } from './relations/repository';
 import { realtimeMode } from './realtime/adapter';
 import { ReportRepository } from './reports/repository';
 import { SocketRegistry } from './realtime/registry';
@@ -13,6 +14,8 @@ import { SocketRegistry } from './realtime/registry';
 export interface NotificationsContext extends ServiceContext {
   notifications: NotificationRepository;
   people: PeopleRepository;
+  /** Blocks and mutes, for the filter where notifications are made (docs/safety.md). */
+  relations: RelationRepository;
   bugReports: BugReportRepository;
   /** Members' reports of posts, comments and profiles, and the content they name (issue 20, docs/moderation.md). */
   reports: ReportRepository;
@@ -34,6 +37,7 @@ export function createNotificationsContext(deps: ServiceDeps): NotificationsCont
     email: new EmailNotifications(deps, settings, people),
     notifications: new NotificationRepository(deps.db),
     people,
+    relations: new RelationRepository(deps.db),
     bugReports: new BugReportRepository(deps.db),
     reports: new ReportRepository(deps.db),
     content: new ContentClient(

@@ -6,6 +6,8 @@ import { followEventsConsumer } from './consumers/follow-events';
 import { namesConsumers } from './consumers/names';
 import { ensureMentionIndexes, mentionsConsumer } from './consumers/mentions';
 import { postEventsConsumer } from './consumers/post-events';
+import { relationsConsumer } from './relations/consumer';
+import { ensureRelationIndexes } from './relations/repository';
 import { signalFanOutConsumer } from './consumers/signal-fan-out';
 import { createNotificationsContext, type NotificationsContext } from './context';
 import { ensureEmailIndexes } from './email/email-notifications';
@@ -34,6 +36,7 @@ export const definition: ServiceDefinition<NotificationsContext> = {
     await ensureNotificationIndexes(db);
     await ensureSignalLog(db);
     await ensureMentionIndexes(db);
+    await ensureRelationIndexes(db);
     await ensureEmailIndexes(db);
     if (realtimeMode(env) === 'adapter') await ensureAdapterCollection(db);
   },
@@ -50,6 +53,7 @@ export const definition: ServiceDefinition<NotificationsContext> = {
     mentionsConsumer(ctx),
     followEventsConsumer(ctx),
     accountDeletionConsumer(ctx),
+    relationsConsumer(ctx),
     // With the MongoDB adapter, the inserting instance's room broadcast reaches the others.
     ...(ctx.registry.mode === 'stream' ? [fanOutConsumer(ctx.registry)] : []),
     signalFanOutConsumer(ctx.registry),

@@ -6,6 +6,7 @@ import { CommentRepository } from './comments/repository';
 import { FollowRepository } from './follows/repository';
 import { LikeRepository } from './likes/repository';
 import { PostRepository } from './posts/repository';
+import { HiddenAuthorRepository } from './relations/repository';
 
 /** Everything the routes and the consumers share, built once per start (the definition's `context`). */
 export interface PostsContext extends ServiceContext {
@@ -17,6 +18,8 @@ export interface PostsContext extends ServiceContext {
   /** This instance's hot reads (docs/caching.md). */
   cache: PostsCache;
   bookmarks: BookmarkRepository;
+  /** Blocks and mutes, per reader (docs/safety.md). */
+  hidden: HiddenAuthorRepository;
 }
 
 export function createPostsContext(deps: ServiceDeps): PostsContext {
@@ -29,5 +32,6 @@ export function createPostsContext(deps: ServiceDeps): PostsContext {
     follows: new FollowRepository(deps.db),
     cache: new PostsCache(deps.env.POSTS_FEED_CACHE !== 'off'),
     bookmarks: new BookmarkRepository(deps.db),
+    hidden: new HiddenAuthorRepository(deps.db),
   };
 }

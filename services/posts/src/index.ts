@@ -5,6 +5,8 @@ import { ensureCommentIndexes } from './comments/indexes';
 import { accountDeletionConsumer } from './consumers/account-deletion';
 import { authorsConsumer } from './consumers/authors';
 import { followsConsumer } from './consumers/follows';
+import { relationsConsumer } from './consumers/relations';
+import { ensureHiddenAuthorIndexes } from './relations/indexes';
 import { moderationConsumer } from './consumers/moderation';
 import { createPostsContext, type PostsContext } from './context';
 import { ensureFollowIndexes } from './follows/indexes';
@@ -32,6 +34,7 @@ export const definition: ServiceDefinition<PostsContext> = {
     await ensureCommentIndexes(db);
     await ensureFollowIndexes(db);
     await ensureBookmarkIndexes(db);
+    await ensureHiddenAuthorIndexes(db);
     await ensureMentionIndexes(db);
     await ensureEventLog(db, LOGS.posts);
   },
@@ -48,6 +51,7 @@ export const definition: ServiceDefinition<PostsContext> = {
     authorsConsumer(app),
     followsConsumer(app),
     accountDeletionConsumer(app),
+    relationsConsumer(app),
     moderationConsumer(app),
   ],
   // The feed cache's change stream, for as long as the server runs (docs/caching.md).

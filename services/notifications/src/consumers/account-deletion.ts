@@ -27,6 +27,7 @@ export function accountDeletionConsumer(
       }
       await ctx.people.markDeleted(userId);
       await ctx.notifications.deleteAccount(userId);
+      await ctx.relations.removeUser(userId);
       await ctx.bugReports.forgetReporter(userId);
       await ctx.reports.forgetAccount(userId);
       await ctx.email.forget(userId);

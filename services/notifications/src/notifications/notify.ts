@@ -49,9 +49,17 @@ export async function prepareNotifications(
     const recipientKey = `${recipientId.toHexString()}:${key}`;
     if (!firstOfKey.has(recipientKey)) firstOfKey.set(recipientKey, happening);
   }
-  const wanted = [...firstOfKey.values()];
-  if (wanted.length === 0) return async () => undefined;
-  const people = await ctx.people.findMany(wanted.flatMap((h) => [h.recipientId, h.actorId]));
+  const candidates = [...firstOfKey.values()];
+  if (candidates.length === 0) return async () => undefined;
+  // The one filter for blocks and mutes (docs/safety.md): nothing from someone the recipient blocks or mutes, and
+  // nothing from someone who blocks the recipient. Read beside the people; no notification write changes either.
+  const [people, silenced] = await Promise.all([
+    ctx.people.findMany(candidates.flatMap((h) => [h.recipientId, h.actorId])),
+    ctx.relations.silenced(candidates),
+  ]);
+  const wanted = candidates.filter(
+    (h) => !silenced.has(`${h.recipientId.toHexString()}:${h.actorId.toHexString()}`),
+  );
   const docs: NotificationDoc[] = [];
   for (const happening of wanted) {
     const recipient = people.get(happening.recipientId.toHexString());

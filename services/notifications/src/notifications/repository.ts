@@ -226,7 +226,11 @@ export class NotificationRepository {
    * so their lists can be told. Hidden, then purged like "Delete all", so no redelivery revives one.
    */
   async removeWhere(
-    filter: { postId: ObjectId; key?: string } | { userId: ObjectId; key: string },
+    filter:
+      | { postId: ObjectId; key?: string }
+      | { userId: ObjectId; key: string }
+      // What one member received from another (a block or a mute, docs/safety.md).
+      | { userId: ObjectId; fromUserId: ObjectId },
     now = new Date(),
   ): Promise<Map<string, ObjectId[]>> {
     const found = await this.notifications

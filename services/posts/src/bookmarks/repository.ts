@@ -35,6 +35,10 @@ export function savedPostsPipeline(
           { 'post.authorPrivate': { $ne: true } },
           { 'post.authorId': { $in: [viewer.id, ...viewer.privateFollowees] } },
         ],
+        // Saved before a block or mute: hidden like everywhere else (docs/safety.md).
+        ...(viewer.hidden && viewer.hidden.authors.length > 0
+          ? { 'post.authorId': { $nin: viewer.hidden.authors } }
+          : {}),
       },
     },
     { $limit: limit },

@@ -4,6 +4,7 @@ import type { PostsContext } from '../context';
 import { POST_NOT_FOUND, type PostView } from '../posts/post';
 import { postCards, viewerFields, withViewer } from '../posts/views';
 import { FOLLOWEES_CONSIDERED } from '../privacy/visibility';
+import { withoutHiddenComments } from '../relations/hide';
 import { FEED_WINDOW, type CachedCard, type FeedWindow } from './posts-cache';
 
 /** A feed request the cache may answer: the first page(s) by cursor or by number. */
@@ -77,8 +78,12 @@ export async function feedPageFromCache(
   const cache = app.cache;
   const skip = page === undefined ? 0 : (page - 1) * limit;
   if (!cache.live || skip + limit >= FEED_WINDOW) return undefined;
-  // Nearly always held. The reader's follows are read only if a private author's post is met on the way.
-  const window = await cache.feedWindow(() => loadWindow(app));
+  // Nearly always held. The reader's follows are read only if a private author's post is met on the way; the
+  // authors hidden from them (blocks, mutes) always, beside the window: shared cards, the reader's set on top.
+  const [window, hidden] = await Promise.all([
+    cache.feedWindow(() => loadWindow(app)),
+    app.hidden.hiddenFrom(reader),
+  ]);
   let start = 0;
   if (before) {
     start = window.posts.findIndex((post) => post._id.toHexString() < before.toHexString());
@@ -93,6 +98,8 @@ export async function feedPageFromCache(
   const visible = [];
   for (let i = start; i < window.posts.length && visible.length < wanted; i++) {
     const post = window.posts[i];
+    // A hidden author's posts are skipped, not counted: the page is filled from the next ones (docs/safety.md).
+    if (hidden.all.has(post.authorId.toHexString())) continue;
     if (await mayRead(reader, following, post.authorId, post.authorPrivate === true)) visible.push(post);
   }
   if (visible.length < wanted && !window.complete) return undefined;
@@ -110,7 +117,7 @@ export async function feedPageFromCache(
     // Deleted since the window was read, or gone private meanwhile: the database decides.
     if (!cached || !(await mayRead(reader, following, cached.authorId, cached.authorPrivate)))
       return undefined;
-    posts.push(withViewer(cached.card, fields));
+    posts.push(withoutHiddenComments(withViewer(cached.card, fields), hidden));
   }
   return { posts, hasMore: visible.length > skip + limit };
 }
@@ -127,11 +134,17 @@ export async function postFromCache(
 ): Promise<PostView | undefined> {
   if (!app.cache.live) return undefined;
   const id = postId.toHexString();
-  const [cards, fields] = await Promise.all([cardsOf(app, [id]), viewerFields(app, [postId], reader)]);
+  const [cards, fields, hidden] = await Promise.all([
+    cardsOf(app, [id]),
+    viewerFields(app, [postId], reader),
+    app.hidden.hiddenFrom(reader),
+  ]);
   const cached = cards.get(id);
   if (!cached) return undefined;
+  // A block either way: the same 404 as a missing post (docs/safety.md).
+  if (hidden.blocked.has(cached.authorId.toHexString())) throw notFound(POST_NOT_FOUND);
   if (cached.authorPrivate && !cached.authorId.equals(reader)) {
     if (!(await app.follows.isFollowing(reader, cached.authorId))) throw notFound(POST_NOT_FOUND);
   }
-  return withViewer(cached.card, fields);
+  return withoutHiddenComments(withViewer(cached.card, fields), hidden);
 }

@@ -75,6 +75,7 @@ export async function deleteUserContent(ctx: PostsContext, userId: ObjectId): Pr
   await removeComments(ctx, userId, removed);
   removed.bookmarks += await ctx.bookmarks.removeForUser(userId);
   await ctx.follows.removeUser(userId);
+  await ctx.hidden.removeUser(userId);
   await ctx.authors.remove(userId);
   return removed;
 }

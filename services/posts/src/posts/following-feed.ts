@@ -1,5 +1,6 @@
 import type { ObjectId } from 'mongodb';
 import type { PostsContext } from '../context';
+import type { HiddenSet } from '../relations/hidden-author';
 import type { Post } from './post';
 import type { PostQuery } from './repository';
 
@@ -24,13 +25,25 @@ export function followingQuery(authors: ObjectId[], before?: ObjectId): PostQuer
   };
 }
 
-/** Up to `limit` + 1 posts of the viewer's following feed (the extra one says whether there are more): two reads. */
+/**
+ * Up to `limit` + 1 posts of the viewer's following feed (the extra one says whether there are more), and the
+ * authors hidden from the viewer: two reads side by side, then the page.
+ */
 export async function followingFeedPosts(
   app: PostsContext,
   viewer: ObjectId,
   before: ObjectId | undefined,
   limit: number,
-): Promise<Post[]> {
-  const followees = await app.follows.followeesOf(viewer, FOLLOWING_FEED_AUTHORS);
-  return app.posts.list(followingQuery([viewer, ...followees], before), { skip: 0, limit: limit + 1 });
+): Promise<{ posts: Post[]; hidden: HiddenSet }> {
+  // Beside the follows, the authors hidden from the viewer: a block ended the follow already, a mute did not.
+  const [followees, hidden] = await Promise.all([
+    app.follows.followeesOf(viewer, FOLLOWING_FEED_AUTHORS),
+    app.hidden.hiddenFrom(viewer),
+  ]);
+  const authors = followees.filter((id) => !hidden.all.has(id.toHexString()));
+  const posts = await app.posts.list(followingQuery([viewer, ...authors], before), {
+    skip: 0,
+    limit: limit + 1,
+  });
+  return { posts, hidden };
 }

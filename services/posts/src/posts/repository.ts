@@ -23,6 +23,8 @@ export function feedQuery(before?: ObjectId, viewer?: FeedViewer): PostQuery {
       { authorPrivate: { $ne: true } },
       { authorId: { $in: [viewer.id, ...viewer.privateFollowees] } },
     ];
+    // Blocked and muted members' posts are not read at all, so a page stays full (docs/safety.md).
+    if (viewer.hidden && viewer.hidden.authors.length > 0) filter.authorId = { $nin: viewer.hidden.authors };
   }
   return { filter, sort: { _id: -1 } };
 }

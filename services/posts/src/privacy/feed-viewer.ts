@@ -1,4 +1,5 @@
 import type { ObjectId } from 'mongodb';
+import type { HiddenSet } from '../relations/hidden-author';
 
 /**
  * What the feed's visibility filter needs: the viewer and the private authors they follow. A type of its own so
@@ -8,4 +9,6 @@ import type { ObjectId } from 'mongodb';
 export interface FeedViewer {
   id: ObjectId;
   privateFollowees: ObjectId[];
+  /** The authors the viewer blocks, mutes or is blocked by (docs/safety.md): left out of every list. */
+  hidden?: HiddenSet;
 }

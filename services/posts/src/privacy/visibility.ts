@@ -9,14 +9,27 @@ import type { FeedViewer } from './feed-viewer';
  */
 export const FOLLOWEES_CONSIDERED = 1000;
 
-/** Two indexed reads: the viewer's follows (pair index), then which of those are private (`_id`). */
+/**
+ * Three indexed reads: the viewer's follows (pair index), then which of those are private (`_id`); beside them
+ * the authors hidden from the viewer (blocks and mutes, `hidden_authors`).
+ */
 export async function feedViewer(app: PostsContext, viewer: ObjectId): Promise<FeedViewer> {
-  const followees = await app.follows.followeesOf(viewer, FOLLOWEES_CONSIDERED);
-  return { id: viewer, privateFollowees: await app.authors.privateAmong(followees) };
+  const [followees, hidden] = await Promise.all([
+    app.follows.followeesOf(viewer, FOLLOWEES_CONSIDERED),
+    app.hidden.hiddenFrom(viewer),
+  ]);
+  return { id: viewer, privateFollowees: await app.authors.privateAmong(followees), hidden };
 }
 
-/** A post is visible unless its author is private and the viewer is neither the author nor a follower. */
+/**
+ * A post is visible unless its author is private and the viewer is neither the author nor a follower, or a block
+ * either way stands between the two (docs/safety.md: the blocker's posts look missing to the blocked).
+ */
 export async function canSee(app: PostsContext, post: Post, viewer: ObjectId): Promise<boolean> {
-  if (post.authorPrivate !== true || post.authorId.equals(viewer)) return true;
-  return app.follows.isFollowing(viewer, post.authorId);
+  if (post.authorId.equals(viewer)) return true;
+  const [blocked, following] = await Promise.all([
+    app.hidden.blockedBetween(viewer, post.authorId),
+    post.authorPrivate === true ? app.follows.isFollowing(viewer, post.authorId) : true,
+  ]);
+  return !blocked && following;
 }

@@ -14,6 +14,7 @@ import {
 import type { PostsContext } from '../context';
 import { postViews } from '../posts/views';
 import { feedViewer } from '../privacy/visibility';
+import { withoutHiddenComments } from '../relations/hide';
 import { loadVisiblePost, POST_NOT_FOUND } from './load';
 
 interface BookmarksQuery {
@@ -66,11 +67,13 @@ export function bookmarkRoutes(router: Router, app: PostsContext): void {
     );
     const page = saved.slice(0, limit);
     const body: BookmarksPage = {
-      posts: await postViews(
-        app,
-        page.map(({ post }) => post),
-        viewer.id,
-      ),
+      posts: (
+        await postViews(
+          app,
+          page.map(({ post }) => post),
+          viewer.id,
+        )
+      ).map((view) => withoutHiddenComments(view, viewer.hidden)),
       hasMore: saved.length > limit,
       nextCursor: page.length > 0 ? page[page.length - 1].bookmarkId.toHexString() : null,
     };

@@ -3,6 +3,7 @@ import type { ObjectId } from 'mongodb';
 import type { PostsContext } from '../context';
 import { followingFeedPosts } from '../posts/following-feed';
 import { postViews } from '../posts/views';
+import { withoutHiddenComments } from '../relations/hide';
 
 /**
  * One page of `GET /api/posts?scope=following`: the caller's and their followees' posts, newest first, by cursor.
@@ -15,8 +16,10 @@ export async function followingFeedPage(
   before: ObjectId | undefined,
   limit: number,
 ): Promise<FeedPage> {
-  const found = await followingFeedPosts(app, viewer, before, limit);
-  const posts = await postViews(app, found.slice(0, limit), viewer);
+  const { posts: found, hidden } = await followingFeedPosts(app, viewer, before, limit);
+  const posts = (await postViews(app, found.slice(0, limit), viewer)).map((view) =>
+    withoutHiddenComments(view, hidden),
+  );
   return {
     posts,
     hasMore: found.length > limit,

@@ -20,6 +20,7 @@ import { POST_NOT_FOUND } from '../posts/post';
 import { authorPostsQuery } from '../posts/repository';
 import { postViews } from '../posts/views';
 import type { ObjectId } from 'mongodb';
+import { withoutHiddenComments } from '../relations/hide';
 
 interface AuthorBody {
   username: string;
@@ -68,14 +69,28 @@ export function internalRoutes(router: Router, app: PostsContext): void {
     async (ctx) => {
       const { page, limit } = validated<PageQuery>(ctx.state, 'query');
       const userId = userIdOf(ctx.state);
+      const viewer = optionalCallerId(ctx.state);
       const query = authorPostsQuery(userId);
-      const [found, total, author] = await Promise.all([
+      const [found, total, author, hidden] = await Promise.all([
         app.posts.list(query, { skip: (page - 1) * limit, limit: limit + 1 }),
         app.posts.count(query),
         app.authors.findById(userId),
+        viewer ? app.hidden.hiddenFrom(viewer) : undefined,
       ]);
+      // The viewer blocks or mutes the author (the users service already refused one the author blocks): the
+      // profile shows no posts of theirs (docs/safety.md).
+      if (hidden?.all.has(userId.toHexString())) {
+        ctx.body = {
+          posts: [],
+          pagination: { current: page, pages: 0, total: 0, hasMore: false },
+          stats: toAuthorStats(author),
+        };
+        return;
+      }
       ctx.body = {
-        posts: await postViews(app, found.slice(0, limit), optionalCallerId(ctx.state)),
+        posts: (await postViews(app, found.slice(0, limit), viewer)).map((view) =>
+          withoutHiddenComments(view, hidden),
+        ),
         pagination: { current: page, pages: pageCount(total, limit), total, hasMore: found.length > limit },
         stats: toAuthorStats(author),
       };

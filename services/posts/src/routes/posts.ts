@@ -22,6 +22,7 @@ import { newPostView } from '../posts/new-post-view';
 import { postView, postViews } from '../posts/views';
 import { settleNewPost } from '../privacy/sync';
 import { feedViewer } from '../privacy/visibility';
+import { withoutHiddenComments } from '../relations/hide';
 import { createPostWithMentions } from '../tags/create';
 import { followingFeedPage } from './following-feed';
 import { loadVisiblePost } from './load';
@@ -85,7 +86,9 @@ export function postRoutes(router: Router, app: PostsContext): void {
     if (page === undefined) {
       const cursor = before ? parseObjectId(before) : undefined;
       const found = await app.posts.list(feedQuery(cursor, viewer), { skip: 0, limit: limit + 1 });
-      const posts = await postViews(app, found.slice(0, limit), viewer.id);
+      const posts = (await postViews(app, found.slice(0, limit), viewer.id)).map((view) =>
+        withoutHiddenComments(view, viewer.hidden),
+      );
       const hasMore = found.length > limit;
       ctx.body = { posts, hasMore, nextCursor: posts.length > 0 ? posts[posts.length - 1]._id : null };
       return;
@@ -98,7 +101,9 @@ export function postRoutes(router: Router, app: PostsContext): void {
       app.posts.estimatedTotal(),
     ]);
     ctx.body = {
-      posts: await postViews(app, found.slice(0, limit), viewer.id),
+      posts: (await postViews(app, found.slice(0, limit), viewer.id)).map((view) =>
+        withoutHiddenComments(view, viewer.hidden),
+      ),
       pagination: { current: page, pages: pageCount(total, limit) },
       hasMore: found.length > limit,
     };
@@ -113,7 +118,10 @@ export function postRoutes(router: Router, app: PostsContext): void {
       return;
     }
     const post = await loadVisiblePost(app, ctx.params.id, caller.id);
-    ctx.body = await postView(app, post, caller.id);
+    ctx.body = withoutHiddenComments(
+      await postView(app, post, caller.id),
+      await app.hidden.hiddenFrom(caller.id),
+    );
   });
 
   router.post('/api/posts', requireIdentity, validate({ body: newPostBody }), async (ctx) => {

@@ -14,6 +14,7 @@ import {
 import type { PostsContext } from '../context';
 import { postViews } from '../posts/views';
 import { feedViewer } from '../privacy/visibility';
+import { withoutHiddenComments } from '../relations/hide';
 import { tagPostsQuery } from '../tags/queries';
 import { trendingTags } from '../tags/trending';
 
@@ -46,7 +47,9 @@ export function tagRoutes(router: Router, app: PostsContext): void {
       skip: 0,
       limit: limit + 1,
     });
-    const posts = await postViews(app, found.slice(0, limit), viewer.id);
+    const posts = (await postViews(app, found.slice(0, limit), viewer.id)).map((view) =>
+      withoutHiddenComments(view, viewer.hidden),
+    );
     ctx.body = {
       posts,
       hasMore: found.length > limit,
