@@ -9,6 +9,7 @@ import { loadConfig as loadGatewayConfig } from '../../../api-gateway/src/config
 import { metricsSettings as gatewayMetricsSettings } from '../../../api-gateway/src/metrics';
 import { parseArgs as parseDatabaseArgs } from '../../../packages/embedded-mongo/src/cli';
 import { loadAuthSettings } from '../../../services/auth/src/config';
+import { loadNotificationsSettings } from '../../../services/notifications/src/config';
 import { realtimeMode } from '../../../services/notifications/src/realtime/adapter';
 import { loadUsersSettings } from '../../../services/users/src/config';
 import type { ProcessPart } from '../../deploy/parts';
@@ -49,6 +50,9 @@ export function settingsRead(part: ProcessPart['name']): Set<string> {
   serviceHost(env);
   if (part === 'auth') loadAuthSettings(env);
   if (part === 'users') loadUsersSettings(env);
-  if (part === 'notifications') realtimeMode(env);
+  if (part === 'notifications') {
+    realtimeMode(env);
+    loadNotificationsSettings(env);
+  }
   return read;
 }
