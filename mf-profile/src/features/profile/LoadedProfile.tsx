@@ -12,6 +12,7 @@ import { FollowButton } from './FollowButton';
 import { PrivateProfileNotice } from './PrivateProfileNotice';
 import { ProfileHeader } from './ProfileHeader';
 import { ProfileMetrics } from './ProfileMetrics';
+import { ProfileMoreMenu, RelationNotice } from './ProfileMoreMenu';
 import { ProfileSummary } from './ProfileSummary';
 import { ProfileTabs } from './ProfileTabs';
 import { useFollowToggle } from './useFollowToggle';
@@ -30,8 +31,13 @@ export function LoadedProfile({ data, version, update, refetch }: LoadedProfileP
   const { user } = data;
   const owner = isOwnProfile(viewer, user);
   const toggleFollow = useFollowToggle({ data, update, refetch });
+  // Someone the viewer blocks cannot be followed until unblocked (the ⋯ menu beside it does that).
   const followButton =
-    viewer && !owner ? <FollowButton isFollowing={data.isFollowing} onToggle={toggleFollow} /> : undefined;
+    viewer && !owner && !data.blockedByMe ? (
+      <FollowButton isFollowing={data.isFollowing} onToggle={toggleFollow} />
+    ) : undefined;
+  const moreMenu =
+    viewer && !owner ? <ProfileMoreMenu data={data} update={update} refetch={refetch} /> : undefined;
 
   const afterDelete = (post: ProfilePost) =>
     update((current) => ({
@@ -52,7 +58,7 @@ export function LoadedProfile({ data, version, update, refetch }: LoadedProfileP
   if (!data.canView) {
     return (
       <div className={styles.profile}>
-        <ProfileHeader user={user} />
+        <ProfileHeader user={user} action={moreMenu} />
         <PrivateProfileNotice action={followButton} />
       </div>
     );
@@ -75,7 +81,18 @@ export function LoadedProfile({ data, version, update, refetch }: LoadedProfileP
 
   return (
     <div className={styles.profile}>
-      <ProfileHeader user={user} action={editButton ?? followButton} />
+      <ProfileHeader
+        user={user}
+        action={
+          editButton ?? (
+            <>
+              {followButton}
+              {moreMenu}
+            </>
+          )
+        }
+      />
+      <RelationNotice data={data} />
       {owner && <WelcomePrompt user={user} />}
       <ProfileSummary user={user} />
       <ProfileMetrics user={user} stats={data.stats ?? { posts: data.pagination.total, likes: 0 }} />

@@ -21,7 +21,7 @@ export function MoreButton({ label, target, className }: MoreButtonProps) {
   const [open, setOpen] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   return (
-    <div style={{ position: 'relative', flexShrink: 0 }} className={className}>
+    <div style={{ position: 'relative', flex: 'none' }} className={className}>
       <IconButton
         ref={triggerRef}
         label={label}
