@@ -1,15 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Newspaper, RefreshCw, Users, WifiOff } from 'lucide-react';
-import { ROUTES } from '@devcircle/contracts';
-import { AppLink, Button, EmptyState, Page, Spinner, buttonClassName } from '@devcircle/ui';
+import { FEED_SCOPES, ROUTES, type FeedScope } from '@devcircle/contracts';
+import { AppLink, Button, EmptyState, Page, Spinner, Tabs, buttonClassName } from '@devcircle/ui';
 import { PostList, PostListLoading, postListStyles as styles } from '../post-list/PostList';
 import { useScrollPaging } from '../post-list/useScrollPaging';
 import { FeedHeader } from './FeedHeader';
-import { FeedTabs } from './FeedTabs';
 import { useFeedScope } from './feedScope';
 import { WelcomeDialog } from './WelcomeDialog';
 import { FEED_ERROR_MESSAGE, useFeed } from './useFeed';
 import { hasSeenWelcome, markWelcomeSeen } from './welcomeFlag';
+
+const LABELS: Record<FeedScope, string> = { everyone: 'Everyone', following: 'Following' };
+const FEED_TABS = FEED_SCOPES.map((scope) => ({ key: scope, label: LABELS[scope] }));
 
 /**
  * The feed: newest posts first, infinite scroll, the once-per-session welcome. `welcome` is false where the feed
@@ -38,7 +40,7 @@ export function FeedScreen({ welcome = true }: { welcome?: boolean }) {
     <Page>
       <FeedHeader />
       <WelcomeDialog open={welcomeOpen} onDone={closeWelcome} />
-      <FeedTabs scope={scope} onChange={setScope}>
+      <Tabs label="Feed" tabs={FEED_TABS} selected={scope} onSelect={setScope}>
         {status === 'loading' && <PostListLoading label="Loading posts" />}
 
         {status === 'error' && (
@@ -93,7 +95,7 @@ export function FeedScreen({ welcome = true }: { welcome?: boolean }) {
             {endReached && <p className={styles.end}>You&apos;ve reached the end! Great job exploring.</p>}
           </>
         )}
-      </FeedTabs>
+      </Tabs>
     </Page>
   );
 }

@@ -1,7 +1,7 @@
 import { Bookmark, PenLine } from 'lucide-react';
 import { ROUTES } from '@devcircle/contracts';
 import { useAuth } from '@devcircle/sdk/react';
-import { AppLink, buttonClassName } from '@devcircle/ui';
+import { AppLink, Tabs, buttonClassName } from '@devcircle/ui';
 import { ProfilePosts } from '../profile-posts/ProfilePosts';
 import { isOwnProfile } from '../users/isOwnProfile';
 import type { ProfilePost, ProfileResponse } from '../users/types';
@@ -14,7 +14,6 @@ import { ProfileHeader } from './ProfileHeader';
 import { ProfileMetrics } from './ProfileMetrics';
 import { ProfileMoreMenu, RelationNotice } from './ProfileMoreMenu';
 import { ProfileSummary } from './ProfileSummary';
-import { ProfileTabs } from './ProfileTabs';
 import { useFollowToggle } from './useFollowToggle';
 import styles from './LoadedProfile.module.css';
 
@@ -96,7 +95,7 @@ export function LoadedProfile({ data, version, update, refetch }: LoadedProfileP
       {owner && <WelcomePrompt user={user} />}
       <ProfileSummary user={user} />
       <ProfileMetrics user={user} stats={data.stats ?? { posts: data.pagination.total, likes: 0 }} />
-      <ProfileTabs
+      <Tabs
         label="Profile sections"
         tabs={[
           {
