@@ -3,6 +3,7 @@ import { ChangePasswordSection } from './ChangePasswordSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { NotificationsSection } from './NotificationsSection';
 import { PrivacySection } from './PrivacySection';
+import { RelationsSection } from './RelationsSection';
 import { SETTINGS_TITLE } from './settingsText';
 import { SettingsSkeleton } from './SettingsSkeleton';
 import styles from './SettingsScreen.module.css';
@@ -22,6 +23,7 @@ export function SettingsScreen() {
         <ChangePasswordSection key={`password:${user.id}`} userId={user.id} />
         <NotificationsSection key={`notifications:${user.id}`} userId={user.id} />
         <PrivacySection key={`privacy:${user.id}`} userId={user.id} username={user.username} />
+        <RelationsSection key={`relations:${user.id}`} />
         <DeleteAccountSection key={`delete:${user.id}`} userId={user.id} />
       </div>
     </div>
