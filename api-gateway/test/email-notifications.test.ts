@@ -221,7 +221,7 @@ test('a comment mails the post author at once, later ones wait for the window an
   expect((await mailsTo(author, 'follow'))[0]!.subject).toBe(`${carol.username} followed you on DevCircle`);
 });
 
-test('the switches: defaults until saved, only booleans for followers and comments, only the caller’s own', async () => {
+test('the switches: defaults until saved, only booleans for followers and comments, only the caller’s own; nothing from blocked or muted members', async () => {
   const [ann, ben] = [await member('ann'), await member('ben')];
   const get = (who?: Member) =>
     call<EmailPreferencesAnswer>(
@@ -261,6 +261,21 @@ test('the switches: defaults until saved, only booleans for followers and commen
   await drain();
   expect(await digests().findOne({ _id: `${ann.id.toHexString()}:followers` })).toBeNull();
   expect(await mailsTo(ann, 'follow')).toEqual([]);
+
+  // Ben (every switch on) blocks Ann and mutes Cal: what they do is not notified, so nothing is mailed either.
+  const cal = await member('cal');
+  for (const [type, target] of [
+    ['block', ann],
+    ['mute', cal],
+  ] as const)
+    await recordEvent(notifications.deps.db, LOGS.relations, { type, ownerId: ben.id, targetId: target.id });
+  await drain();
+  await comment(ann, ben, new ObjectId());
+  await follow(cal, ben);
+  await comment(cal, ben, new ObjectId());
+  await drain();
+  expect(await digests().countDocuments({ userId: ben.id })).toBe(0);
+  expect((await mailsTo(ben, 'comment')).concat(await mailsTo(ben, 'follow'))).toEqual([]);
 });
 
 test('with several instances a due digest goes once; auth refuses mail requests without the secret or for no account', async () => {
