@@ -64,6 +64,19 @@ async function seed(db: Db, viewerId: ObjectId): Promise<void> {
         createdAt: new Date(),
       })),
   ]);
+  // The viewer blocks 15 others and mutes 15 more (docs/safety.md): Settings' lists. Not among the people above,
+  // whose lists and search a block would shorten.
+  const others = Array.from({ length: PEOPLE }, (_, k) => profile(`roundother${k}`));
+  await db.collection<Profile>(PROFILES).insertMany(others);
+  await db.collection('relations').insertMany(
+    others.map((other, k) => ({
+      _id: new ObjectId(),
+      ownerId: viewerId,
+      targetId: other._id,
+      kind: k % 2 === 0 ? 'block' : 'mute',
+      createdAt: new Date(),
+    })),
+  );
   await db.collection(POSTS).insertMany(
     Array.from({ length: 25 }, (_, i) => ({
       _id: new ObjectId(),
@@ -122,4 +135,11 @@ test('search: 30 people found (a third private) send what one (private) found se
   const one = await commandsOf('/api/users?search=roundfan0', found, 1);
   const many = await commandsOf('/api/users?search=roundfan', found, PEOPLE);
   expect(many).toEqual(one);
+});
+
+test.each(['blocks', 'mutes'])("the caller's %s: a page of 15 sends what a page of 1 sends", async (list) => {
+  const users = (body: { users: unknown[] }) => body.users;
+  const one = await commandsOf(`/api/users/me/${list}?limit=1`, users, 1);
+  const full = await commandsOf(`/api/users/me/${list}?limit=15`, users, 15);
+  expect(full).toEqual(one);
 });
