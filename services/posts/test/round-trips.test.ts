@@ -6,6 +6,7 @@ import { COMMENTS } from '../src/comments/indexes';
 import { FOLLOWS } from '../src/follows/indexes';
 import { LIKES } from '../src/likes/indexes';
 import { POSTS } from '../src/posts/indexes';
+import { HIDDEN_AUTHORS } from '../src/relations/indexes';
 import { call, internal, newUser, startPosts, type PostsHarness, type User } from './harness';
 
 /**
@@ -73,6 +74,19 @@ async function seed(db: Db): Promise<void> {
       followerId: new ObjectId(reader.id),
       followeeId,
       following: true,
+      eventId: new ObjectId(),
+      updatedAt: new Date(),
+    })),
+  );
+  // The reader blocks and mutes members with no posts here (docs/safety.md): every list then carries the hidden
+  // set, read once, whatever the page size.
+  await db.collection(HIDDEN_AUTHORS).insertMany(
+    (['block', 'blocked-by', 'mute'] as const).map((reason) => ({
+      _id: new ObjectId(),
+      readerId: new ObjectId(reader.id),
+      authorId: new ObjectId(),
+      reason,
+      active: true,
       eventId: new ObjectId(),
       updatedAt: new Date(),
     })),
