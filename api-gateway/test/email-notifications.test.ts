@@ -198,6 +198,16 @@ test('a comment mails the post author at once, later ones wait for the window an
   expect(unknown.status).toBe(404);
   expect(unknown.body).toEqual({ message: UNSUBSCRIBE_INVALID_MESSAGE, code: 'LINK_INVALID' });
   expect((await unsubscribe('<script>')).status).toBe(400);
+  // A mail client's RFC 8058 one-click POST (a form body, no sign-in) with the first e-mail's link.
+  const oneClick = await fetch(
+    `${notifications.url}/api/notifications/unsubscribe?token=${tokenIn(first, ROUTES.unsubscribe)}`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    },
+  );
+  expect(oneClick.status).toBe(200);
 
   const prefs = await call<EmailPreferencesAnswer>(
     notifications,
