@@ -1,10 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { MessageSquarePlus } from 'lucide-react';
-import { COMMENT_MAX } from '@devcircle/contracts';
-import { Button, TextArea } from '@devcircle/ui';
+import { Button } from '@devcircle/ui';
 import { usePostsApi } from '../posts/api';
 import type { Post } from '../posts/types';
-import { useMentionSuggestions } from '../text/useMentionSuggestions';
+import { CommentForm } from './CommentForm';
 import styles from './CommentsSection.module.css';
 
 interface AddCommentProps {
@@ -16,16 +15,7 @@ interface AddCommentProps {
 export function AddComment({ postId, onAdded }: AddCommentProps) {
   const api = usePostsApi();
   const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
   const [posting, setPosting] = useState(false);
-  const textRef = useRef<HTMLTextAreaElement>(null);
-  // `@name` offers members as in the composer (issue 19); the box stays a textbox.
-  const mentions = useMentionSuggestions({
-    value: text,
-    onChange: setText,
-    textareaRef: textRef,
-    role: 'textbox',
-  });
 
   if (!open) {
     return (
@@ -41,19 +31,13 @@ export function AddComment({ postId, onAdded }: AddCommentProps) {
     );
   }
 
-  const cancel = () => {
-    setText('');
-    setOpen(false);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (text: string) => {
     const trimmed = text.trim();
     if (!trimmed || posting) return;
     setPosting(true);
     try {
       const updated = await api.addComment(postId, trimmed);
-      cancel();
+      setOpen(false);
       onAdded(updated);
     } catch (error) {
       console.error('Failed to add comment', error);
@@ -63,28 +47,15 @@ export function AddComment({ postId, onAdded }: AddCommentProps) {
   };
 
   return (
-    <form className={styles.form} onSubmit={submit}>
-      <TextArea
-        label="Your comment"
-        placeholder="Write a comment..."
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        maxLength={COMMENT_MAX}
-        showCounter
-        rows={3}
-        autoFocus
-        ref={textRef}
-        {...mentions.inputProps}
-      />
-      {mentions.listbox}
-      <div className={styles.formActions}>
-        <Button type="submit" size="sm" busy={posting} disabled={!text.trim()}>
-          {posting ? 'Posting...' : 'Comment'}
-        </Button>
-        <Button variant="ghost" size="sm" onClick={cancel} disabled={posting}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    <CommentForm
+      label="Your comment"
+      placeholder="Write a comment..."
+      submitLabel="Comment"
+      busyLabel="Posting..."
+      busy={posting}
+      requireText
+      onSubmit={(text) => void submit(text)}
+      onCancel={() => setOpen(false)}
+    />
   );
 }
