@@ -10,6 +10,8 @@ const PORT = Number(process.env.E2E_PORT ?? 18700);
 // Fixed once per run in the environment, which the test workers inherit: a fresh directory every run.
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `devcircle-e2e-${process.pid}`);
 export const DATA_DIR = process.env.E2E_DATA_DIR;
+/** The usernames the app's MODERATORS names; moderation.spec.ts registers them. */
+export const E2E_MODERATORS = ['e2emoddesk', 'e2emodphone'];
 // No GPU here: without --disable-gpu Chromium emulates one in software (SwiftShader), which took a third of the
 // CPU of a run on CI's 2 cores.
 const chromium = {
@@ -93,6 +95,8 @@ export default defineConfig({
       RATE_LIMIT_CONFIRM_REGISTRATION_PER_IP: '1000',
       // Likewise every suite signs its members in from that one address.
       RATE_LIMIT_LOGIN_PER_IP: '1000',
+      // moderation.spec.ts's moderators, one per journey (issue 20, docs/moderation.md).
+      MODERATORS: E2E_MODERATORS.join(','),
     },
   },
 });
