@@ -16,6 +16,7 @@ import {
 import type { ClientSession } from 'mongodb';
 import { commentBody, type CommentBody } from '../comments/fields';
 import type { PostsContext } from '../context';
+import { removeComment } from '../deletion/remove-content';
 import { postEventFields, recordPostEvent } from '../events/record';
 import type { Post } from '../posts/post';
 import { commentViews, postView } from '../posts/views';
@@ -110,17 +111,8 @@ export function commentRoutes(router: Router, app: PostsContext): void {
     const post = await loadVisiblePost(app, ctx.params.id, caller.id);
     const comment = await loadComment(app, post, ctx.params.commentId);
     if (!comment.userId.equals(caller.id)) throw forbidden('You can only delete your own comments');
-    // Only the request that actually removed it lowers the count, so two concurrent deletes count once; the
-    // removal, the count and the event commit together.
-    await inTransaction(app.deps.database.client, async (session) => {
-      if (!(await app.comments.removeOwned(comment._id, caller.id, session))) return;
-      await app.posts.addToCounts(post._id, { commentsCount: -1 }, session);
-      await recordPostEvent(
-        app,
-        { type: 'comment.deleted', ...postEventFields(caller, post), commentId: comment._id },
-        session,
-      );
-    });
+    // As a moderator's removal does (deletion/remove-content.ts): one transaction, counted once.
+    await removeComment(app, post, comment._id, caller);
     ctx.body = await currentPost(app, post, caller);
   });
 
