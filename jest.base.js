@@ -17,6 +17,7 @@ const WORKSPACE_SOURCES = {
   '^@devcircle/sdk/dev$': 'packages/sdk/src/dev',
   '^@devcircle/ui$': 'packages/ui/src',
   '^@devcircle/ui/post-card$': 'packages/ui/src/post-card',
+  '^@devcircle/ui/tabs$': 'packages/ui/src/components/Tabs',
   '\\.css$': 'test-support/style-stub.js',
 };
 

@@ -53,8 +53,6 @@ export { UserLine } from './components/UserLine';
 export type { UserLineProps, UserLineUser } from './components/UserLine';
 export { SkillChips } from './components/SkillChips';
 export type { SkillChipsProps } from './components/SkillChips';
-export { Tabs } from './components/Tabs';
-export type { Tab, TabsProps } from './components/Tabs';
 
 export { useDialogKeyboard, focusableIn, FOCUSABLE_SELECTOR } from './hooks/useDialogKeyboard';
 export { useBodyScrollLock } from './hooks/useBodyScrollLock';

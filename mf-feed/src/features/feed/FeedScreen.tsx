@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Newspaper, RefreshCw, Users, WifiOff } from 'lucide-react';
 import { FEED_SCOPES, ROUTES, type FeedScope } from '@devcircle/contracts';
-import { AppLink, Button, EmptyState, Page, Spinner, Tabs, buttonClassName } from '@devcircle/ui';
+import { AppLink, Button, EmptyState, Page, Spinner, buttonClassName } from '@devcircle/ui';
+import { Tabs } from '@devcircle/ui/tabs';
 import { PostList, PostListLoading, postListStyles as styles } from '../post-list/PostList';
 import { useScrollPaging } from '../post-list/useScrollPaging';
 import { FeedHeader } from './FeedHeader';

@@ -1,7 +1,8 @@
 import { Bookmark, PenLine } from 'lucide-react';
 import { ROUTES } from '@devcircle/contracts';
 import { useAuth } from '@devcircle/sdk/react';
-import { AppLink, Tabs, buttonClassName } from '@devcircle/ui';
+import { AppLink, buttonClassName } from '@devcircle/ui';
+import { Tabs } from '@devcircle/ui/tabs';
 import { ProfilePosts } from '../profile-posts/ProfilePosts';
 import { isOwnProfile } from '../users/isOwnProfile';
 import type { ProfilePost, ProfileResponse } from '../users/types';

@@ -24,6 +24,9 @@ export interface TabsProps<K extends string> {
 }
 
 /**
+ * `@devcircle/ui/tabs`, an entry of its own (not in the shared index, which the shell provides whole and never
+ * shows tabs): bundled by the remotes that use it, the feed and the profile.
+ *
  * The WAI-ARIA tabs pattern with automatic activation: the arrow keys, Home and End move to a tab and choose it,
  * Tab goes on into the panel. Uncontrolled (the first tab first) unless `selected` is given.
  */
