@@ -6,10 +6,9 @@ import { NO_VIOLATIONS, seriousViolationsInBothThemes } from '../support/axe';
 // Issue 19: a member writes markdown with a mention (picked from the suggestions) and a tag; the mentioned member
 // is told at once, in another browser; the tag opens its view from the post and from explore's trending tags.
 
-const WIDTHS = [
-  { name: 'desktop', viewport: { width: 1280, height: 800 } },
-  { name: 'phone', viewport: { width: 375, height: 740 } },
-];
+// At 1280 px only: the same story at 375 px is part of new-member-journey.spec.ts (one journey for issue 19's
+// "Done when" at phone width, CI time being short).
+const WIDTHS = [{ name: 'desktop', viewport: { width: 1280, height: 800 } }];
 
 /** The unread mark of the member's bell: the top bar's on a desktop, the feed's own on a phone. */
 const unreadBell = (page: Page, phone: boolean) =>
