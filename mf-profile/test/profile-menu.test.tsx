@@ -25,6 +25,8 @@ test("the profile's ⋯ menu mutes and blocks (asking first); the blocked member
   expect(await screen.findByText(/You muted @bob\./)).toBeInTheDocument();
   await user.click(more);
   expect(await screen.findByRole('menuitem', { name: 'Unmute @bob' })).toBeInTheDocument();
+  // Reporting the profile is offered beside them (issue 20, docs/moderation.md).
+  expect(screen.getByRole('menuitem', { name: 'Report @bob' })).toBeInTheDocument();
 
   await user.click(screen.getByRole('menuitem', { name: 'Block @bob' }));
   const dialog = await screen.findByRole('dialog', { name: 'Block @bob?' });
