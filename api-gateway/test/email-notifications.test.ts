@@ -288,8 +288,9 @@ test('the switches: defaults until saved, only booleans for followers and commen
   expect((await mailsTo(ben, 'comment')).concat(await mailsTo(ben, 'follow'))).toEqual([]);
 });
 
-test('with several instances a due digest goes once; auth refuses mail requests without the secret or for no account', async () => {
+test('with several instances a due digest goes once, and one waiting survives a restart; auth refuses mail requests without the secret or for no account', async () => {
   const second = await startService(definition, { port: 0, env });
+  let secondRunning = true;
   try {
     await second.ready;
     const [star, fan1, fan2, fan3] = [
@@ -314,8 +315,30 @@ test('with several instances a due digest goes once; auth refuses mail requests 
       `${fan1.username} followed you on DevCircle`,
       `${fan3.username} and ${fan2.username} followed you on DevCircle`,
     ]);
-  } finally {
+
+    // Kept in the database, not in a process: one waiting while every instance stops goes when one starts again.
+    const fan4 = await member('fand');
+    await drain();
+    await follow(fan4, star);
+    await drain();
+    expect((await settled(star, 'followers')).dueAt).not.toBeNull();
     await second.stop();
+    secondRunning = false;
+    await notifications.stop();
+    // Its window ends while none runs (through auth's connection: the same database).
+    await auth.deps.db
+      .collection<DigestDoc>(EMAIL_DIGESTS)
+      .updateOne({ _id: `${star.id.toHexString()}:followers` }, { $set: { dueAt: new Date() } });
+    notifications = await startService(definition, { port: 0, env });
+    await notifications.ready;
+    const last = await waitForMail(outboxDir, {
+      to: star.email,
+      linkTo: ROUTES.unsubscribe,
+      notIn: mails.map((mail) => mail.file),
+    });
+    expect(last.subject).toBe(`${fan4.username} followed you on DevCircle`);
+  } finally {
+    if (secondRunning) await second.stop();
   }
 
   const mail = {
