@@ -66,9 +66,15 @@ export async function startStack(
   const envFor = (definition: ServiceDefinition): NodeJS.ProcessEnv => {
     if (definition === usersService)
       return { ...env, POSTS_URL: services.posts.url, AUTH_URL: services.auth.url };
-    // Notifications reads what a member reports from posts and users (issue 20).
+    // Notifications reads what a member reports from posts and users, and mails e-mail digests through auth
+    // (issue 20).
     if (definition === notificationsService)
-      return { ...env, POSTS_URL: services.posts.url, USERS_URL: services.users.url };
+      return {
+        ...env,
+        POSTS_URL: services.posts.url,
+        USERS_URL: services.users.url,
+        AUTH_URL: services.auth.url,
+      };
     return env;
   };
   const launch = async (definition: ServiceDefinition, port = 0): Promise<RunningService> => {
