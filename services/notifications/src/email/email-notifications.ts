@@ -69,14 +69,26 @@ export class EmailNotifications {
       if (!known || doc._id.toHexString() < known.id.toHexString())
         oldestOf.set(key, { userId: doc.userId, kind, id: doc._id });
     }
-    for (const { userId, kind, id } of oldestOf.values()) {
-      try {
-        if (!(await this.preferences.wants(userId, kind))) continue;
-        const dueAt = await this.digests.schedule(userId, kind, id);
-        if (dueAt) this.sender.wake(dueAt);
-      } catch (err) {
-        this.deps.logger.error({ err, userId: userId.toHexString(), kind }, 'e-mail digest not scheduled');
-      }
+    if (oldestOf.size === 0) return;
+    try {
+      // One read for every recipient's switches; then each digest (its own document) scheduled side by side.
+      const wanted = await this.preferences.ofMany([...oldestOf.values()].map(({ userId }) => userId));
+      await Promise.all(
+        [...oldestOf.values()].map(async ({ userId, kind, id }) => {
+          if (!wanted.get(userId.toHexString())?.[kind]) return;
+          try {
+            const dueAt = await this.digests.schedule(userId, kind, id);
+            if (dueAt) this.sender.wake(dueAt);
+          } catch (err) {
+            this.deps.logger.error(
+              { err, userId: userId.toHexString(), kind },
+              'e-mail digest not scheduled',
+            );
+          }
+        }),
+      );
+    } catch (err) {
+      this.deps.logger.error({ err }, 'e-mail digests not scheduled');
     }
   }
 

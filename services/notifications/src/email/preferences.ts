@@ -1,4 +1,9 @@
-import { DEFAULT_EMAIL_PREFERENCES, type EmailKind, type EmailPreferencesAnswer } from '@devcircle/contracts';
+import {
+  DEFAULT_EMAIL_PREFERENCES,
+  type EmailKind,
+  type EmailPreferences,
+  type EmailPreferencesAnswer,
+} from '@devcircle/contracts';
 import type { Collection, Db, ObjectId } from 'mongodb';
 
 /** One member's e-mail switches; no document while the member has never chosen (the spec's defaults hold). */
@@ -40,6 +45,21 @@ export class EmailPreferencesRepository {
 
   async wants(userId: ObjectId, kind: EmailKind): Promise<boolean> {
     return (await this.get(userId))[kind];
+  }
+
+  /** The switches of several members at once (one query): by hex id, the defaults for those who never chose. */
+  async ofMany(userIds: ObjectId[]): Promise<Map<string, EmailPreferences>> {
+    const docs = await this.preferences.find({ _id: { $in: userIds } }).toArray();
+    const saved = new Map(docs.map((doc) => [doc._id.toHexString(), doc]));
+    return new Map(
+      userIds.map((id) => {
+        const doc = saved.get(id.toHexString());
+        return [
+          id.toHexString(),
+          doc ? { followers: doc.followers, comments: doc.comments } : DEFAULT_EMAIL_PREFERENCES,
+        ];
+      }),
+    );
   }
 
   /** An account deletion takes its switches with it. */
