@@ -174,17 +174,32 @@ test('a block hides each from the other everywhere and refuses every probe; a mu
   expect((await get(cached, bob, `/api/posts/${adaPost._id}`)).status).toBe(200);
 });
 
-test('a page stays full when hidden authors fill the newest posts (cached and database paths alike)', async () => {
+test('a page stays full when hidden authors fill the newest posts or comments (cached and database paths alike)', async () => {
   const reader = newUser('reader');
   const noisy = newUser('noisy');
   const quiet = newUser('quiet');
   const quietPosts: string[] = [];
   for (let i = 0; i < 4; i++) quietPosts.unshift((await createPost(cached, quiet, `quiet ${i}`))._id);
   for (let i = 0; i < 12; i++) await createPost(cached, noisy, `noisy ${i}`);
+  const talk = quietPosts[0];
+  for (let i = 0; i < 3; i++) await addComment(cached, quiet, talk, `quiet says ${i}`);
+  for (let i = 0; i < 5; i++) await addComment(cached, noisy, talk, `noisy says ${i}`);
   await relation('mute', reader, noisy);
   for (const service of [cached, direct]) {
     const page = await get<CursorPage>(service, reader, '/api/posts?limit=3');
     expect(page.body.posts.map((post) => post._id)).toEqual(quietPosts.slice(0, 3));
     expect(page.body.hasMore).toBe(true);
+    const comments = await get<{ comments: { text: string }[]; hasMore: boolean }>(
+      service,
+      reader,
+      `/api/posts/${talk}/comments?limit=2`,
+    );
+    expect(comments.body).toEqual({
+      comments: [
+        expect.objectContaining({ text: 'quiet says 2' }),
+        expect.objectContaining({ text: 'quiet says 1' }),
+      ],
+      hasMore: true,
+    });
   }
 });

@@ -36,9 +36,16 @@ export class CommentRepository {
   }
 
   /** At most `limit` of a post's comments, newest first. */
-  latest(postId: ObjectId, limit: number, before?: ObjectId): Promise<Comment[]> {
+  latest(
+    postId: ObjectId,
+    limit: number,
+    before?: ObjectId,
+    hiddenWriters: ObjectId[] = [],
+  ): Promise<Comment[]> {
     const { filter, sort } = postCommentsQuery(postId, before);
-    return this.comments.find(filter).sort(sort).limit(limit).toArray();
+    // Writers hidden from the reader (blocks, mutes: docs/safety.md) are left out here, so a page stays full.
+    const shown = hiddenWriters.length > 0 ? { ...filter, userId: { $nin: hiddenWriters } } : filter;
+    return this.comments.find(shown).sort(sort).limit(limit).toArray();
   }
 
   /**

@@ -1,8 +1,9 @@
-import { inTransaction, notFound, type Caller } from '@devcircle/service-kit';
+import { forbidden, inTransaction, notFound, type Caller } from '@devcircle/service-kit';
 import type { ClientSession, ObjectId } from 'mongodb';
 import type { UsersContext } from '../context';
 import { recordFollowEvent } from '../events/logs';
 import { PROFILE_NOT_FOUND } from '../profiles/messages';
+import { BLOCKED_FOLLOW } from '../relations/relation';
 
 /**
  * `actor` follows `followeeId`: the follow, both profiles' counts and the `follow` event commit in one transaction
@@ -15,6 +16,9 @@ export function follow(app: UsersContext, actor: Caller, followeeId: ObjectId): 
   return app.followWrites.run(() =>
     inTransaction(app.deps.database.client, async (session) => {
       if (await app.follows.exists(actor.id, followeeId, session)) return false;
+      // A block either way made meanwhile (the routes check before): in this process blocks and follows are written
+      // one at a time (followWrites), so this read sees any block written before it.
+      if (await app.relations.blockedEitherWay(actor.id, followeeId)) throw forbidden(BLOCKED_FOLLOW);
       const followerThere = await app.profiles.addToCounts(actor.id, { followingCount: 1 }, session);
       const followeeThere = await app.profiles.addToCounts(followeeId, { followersCount: 1 }, session);
       // One of the two is gone (deleted meanwhile): nothing of this follow is written.
