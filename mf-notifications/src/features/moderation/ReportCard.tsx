@@ -105,7 +105,9 @@ export function ReportCard({ report, now, onDecide }: ReportCardProps) {
         {content.displayName && target.kind === 'profile' && (
           <p className={styles.contentName}>{content.displayName}</p>
         )}
-        <p className={styles.contentText}>{content.text || <em>(no text)</em>}</p>
+        <p className={styles.contentText}>
+          {content.text || <em>{target.kind === 'profile' ? '(no bio)' : '(no text)'}</em>}
+        </p>
         {content.codeSnippet && <pre className={styles.code}>{content.codeSnippet}</pre>}
       </blockquote>
       <AppLink to={link} className={styles.viewLink}>
