@@ -86,6 +86,8 @@ test('each API path goes to the service the contract names', async () => {
     ['GET', '/api/notifications', 'notifications'],
     ['DELETE', '/api/notifications/all', 'notifications'],
     ['POST', '/api/report-bug', 'notifications'],
+    ['POST', '/api/reports', 'notifications'],
+    ['GET', '/api/moderation/reports', 'notifications'],
     ['GET', '/socket.io/?EIO=4&transport=polling', 'notifications'],
   ];
   for (const [method, path, service] of cases) {
