@@ -5,7 +5,7 @@ import { DATA_DIR } from '../playwright.config';
 import { uniqueName } from '../support/accounts';
 import { callAs, signInAs, signUpViaApi } from '../support/api';
 import { NO_VIOLATIONS, seriousViolationsInBothThemes } from '../support/axe';
-import { mailedLinkFor } from '../support/outbox';
+import { mailedLinkFor, outboxFiles } from '../support/outbox';
 
 /** The subjects of the mails to `email` in the outbox now (auth writes one file per mail). */
 async function subjectsTo(email: string): Promise<string[]> {
@@ -19,7 +19,7 @@ async function subjectsTo(email: string): Promise<string[]> {
   return subjects;
 }
 
-test('a comment on A’s post sends A one e-mail; its unsubscribe link works signed out at phone width, once; Settings shows comments off at desktop width', async ({
+test('a comment on A’s post sends A one e-mail; its unsubscribe link works signed out at phone width, once; Settings shows comments off at desktop width; a mail client’s one-click POST works too', async ({
   browser,
   request,
 }, testInfo) => {
@@ -66,5 +66,22 @@ test('a comment on A’s post sends A one e-mail; its unsubscribe link works sig
   await expect(desktop.getByRole('switch', { name: 'New followers' })).toHaveAttribute(
     'aria-checked',
     'true',
+  );
+
+  // A follow still mails; a mail client's RFC 8058 one-click (a form POST through the gateway, no sign-in) turns
+  // that off too, and Settings shows it on the next visit.
+  const seen = await outboxFiles();
+  await expect
+    .poll(async () => (await callAs(request, bo, 'PUT', `/api/users/${ada.username}/follow`)).status)
+    .toBe(200);
+  const followLink = await mailedLinkFor(email, '/unsubscribe', seen);
+  const oneClick = await request.post(followLink.replace('/unsubscribe', '/api/notifications/unsubscribe'), {
+    form: { 'List-Unsubscribe': 'One-Click' },
+  });
+  expect(oneClick.status()).toBe(200);
+  await desktop.reload();
+  await expect(desktop.getByRole('switch', { name: 'New followers' })).toHaveAttribute(
+    'aria-checked',
+    'false',
   );
 });
