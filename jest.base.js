@@ -52,6 +52,8 @@ module.exports = function jestProject(packageDir, displayName, overrides = {}) {
     },
     transformIgnorePatterns: ['/node_modules/(?!@opentelemetry/otlp-exporter-base/)'],
     testMatch: ['<rootDir>/test/**/*.test.ts', '<rootDir>/test/**/*.test.tsx'],
+    // TypeScript first: a stray `tsc` output beside a source (a .js next to its .ts) must never be the code tested.
+    moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'jsx', 'json', 'node'],
     moduleNameMapper,
     ...overrides,
   };
