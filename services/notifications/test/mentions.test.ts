@@ -34,6 +34,9 @@ const mentionsOf = (recipient: Person) =>
 test('one mention notification per member and post or comment, whatever the spelling or repeats (an edit adding names too); not the writer; gone with the comment and the post', async () => {
   const alice = await person(h, 'Alice');
   const bob = await person(h, 'Bob');
+  const carol = await person(h, 'Carol');
+  // The people projection knows them before anyone mentions them (its consumer runs beside the mentions one).
+  await drain();
   const postId = new ObjectId();
   const event = await postCreated(alice, postId, [
     bob.username.toUpperCase(),
@@ -72,7 +75,6 @@ test('one mention notification per member and post or comment, whatever the spel
 
   // An edit that names Carol too: Carol hears of it under the comment's key, Alice (named again by a racing or
   // replayed edit) not a second time, and the edit makes no second comment notification.
-  const carol = await person(h, 'Carol');
   await recordEvent(h.db, LOGS.posts, {
     type: 'comment.edited',
     actor: { _id: bob.id, username: bob.username },
@@ -101,6 +103,7 @@ test('one mention notification per member and post or comment, whatever the spel
 test('the list shows a mention with its sender and post', async () => {
   const carol = await person(h, 'Carol');
   const dave = await person(h, 'Dave');
+  await drain();
   const postId = new ObjectId();
   await postCreated(carol, postId, [dave.username]);
   await drain();
