@@ -2,7 +2,7 @@ import type { Doc } from '../query/document';
 import { sortSpecToDoc } from '../query/sort';
 import type { Interval } from './bounds';
 import { formatValue } from './key-format';
-import type { Plan } from './planner';
+import type { IndexPlan, Plan } from './planner';
 import type { PreparedQuery } from './query';
 
 function formatInterval(interval: Interval): string {
@@ -14,6 +14,17 @@ function formatInterval(interval: Interval): string {
 function scanStage(plan: Plan, filter: Doc): Doc {
   if (plan.kind === 'EOF') return { stage: 'EOF' };
   if (plan.kind === 'COLLSCAN') return { stage: 'COLLSCAN', filter, direction: 'forward' };
+  if (plan.kind === 'OR')
+    return {
+      stage: 'FETCH',
+      filter,
+      inputStage: { stage: 'OR', inputStages: plan.branches.map(indexStage) },
+    };
+  return { stage: 'FETCH', filter, inputStage: indexStage(plan) };
+}
+
+/** A plan's index read: IXSCAN, under SORT_MERGE when its ranges are merged. */
+function indexStage(plan: IndexPlan): Doc {
   const { index } = plan;
   const indexBounds: Doc = {};
   index.fields.forEach((field, k) => {
@@ -35,7 +46,7 @@ function scanStage(plan: Plan, filter: Doc): Doc {
     indexBounds,
   };
   // mongod lists one IXSCAN per merged range; one scan with all the bounds says the same in less space.
-  const input: Doc = plan.mergeOn
+  return plan.mergeOn
     ? {
         stage: 'SORT_MERGE',
         sortPattern: Object.fromEntries(
@@ -44,7 +55,6 @@ function scanStage(plan: Plan, filter: Doc): Doc {
         inputStages: [ixscan],
       }
     : ixscan;
-  return { stage: 'FETCH', filter, inputStage: input };
 }
 
 /** The winning plan as mongod describes it: scan, then sort, skip, limit and projection stages on top. */

@@ -24,7 +24,17 @@ export interface IndexPlan {
   mergeOn?: number[];
 }
 
-export type Plan = { kind: 'EOF' } | { kind: 'COLLSCAN'; direction: 1 | -1 } | IndexPlan;
+/**
+ * mongod's OR stage: a filter whose top-level `$or` branches can each use an index (with the filter's other
+ * conditions) reads those index ranges one after another, each document once, instead of the whole collection.
+ * Never in sort order: a sort above it is a blocking one.
+ */
+export interface OrPlan {
+  kind: 'OR';
+  branches: IndexPlan[];
+}
+
+export type Plan = { kind: 'EOF' } | { kind: 'COLLSCAN'; direction: 1 | -1 } | IndexPlan | OrPlan;
 
 export interface PlanRequest {
   filter: Doc;
@@ -177,5 +187,33 @@ export function planQuery(collection: Collection | undefined, request: PlanReque
       best = { plan, score };
     }
   }
+  // An index walked end to end only for its order reads as much as a collection scan: an OR of bounded ranges
+  // is cheaper when every branch pins a value (mongod races the two; here the bounds decide).
+  if (best && (hinted || best.plan.bounds.length > 0)) return best.plan;
+  const or = hinted ? undefined : orPlan(collection, request);
+  if (or && (!best || or.branches.every(pinsAValue))) return or;
   return best ? best.plan : { kind: 'COLLSCAN', direction: 1 };
+}
+
+/** Whether a plan's first bounded field is held to single values (an equality or an `$in`). */
+function pinsAValue(plan: IndexPlan): boolean {
+  return plan.bounds[0].every((interval) => compareValues(interval.lo, interval.hi) === 0);
+}
+
+/**
+ * For a filter no single index serves: its top-level `$or`, each branch planned with the rest of the filter, if
+ * every branch gets an index with bounds (one branch without would make the whole a collection scan anyway).
+ * Chosen where the alternative is a collection scan, or a walk of a whole index for its order when every branch
+ * pins a value (a walk that streams a sort over dense matches is kept otherwise).
+ */
+function orPlan(collection: Collection, request: PlanRequest): OrPlan | undefined {
+  const { $or: branches, ...rest } = request.filter;
+  if (!Array.isArray(branches) || branches.length === 0 || !branches.every(isPlainObject)) return undefined;
+  const plans: IndexPlan[] = [];
+  for (const branch of branches) {
+    const plan = planQuery(collection, { filter: { $and: [rest, branch] }, collation: request.collation });
+    if (plan.kind !== 'IXSCAN' || plan.bounds.length === 0) return undefined;
+    plans.push(plan);
+  }
+  return { kind: 'OR', branches: plans };
 }

@@ -5,7 +5,7 @@ import type { Interval } from './bounds';
 import type { Collection } from './collection';
 import { MAX_KEY, MIN_KEY, type IndexKey } from './index';
 import type { DocRecord } from './record';
-import type { IndexPlan, Plan } from './planner';
+import type { IndexPlan, OrPlan, Plan } from './planner';
 
 export interface ScanStats {
   keysExamined: number;
@@ -177,12 +177,19 @@ function* mergeScan(
  * generators). A scan suspended in a cursor may resume after writes; like mongod's, it then continues after the last
  * key it returned, so it sees documents inserted ahead of it and never those deleted before it got to them.
  */
-function* indexScan(plan: IndexPlan, matcher: Matcher, stats: ScanStats, skip: Skip): Generator<Doc> {
+function* indexScan(
+  plan: IndexPlan,
+  matcher: Matcher,
+  stats: ScanStats,
+  skip: Skip,
+  /** Records already handed out or turned down by an earlier scan of the same query (an OR's branches). */
+  shared?: Set<number>,
+): Generator<Doc> {
   const index = plan.index;
   const compare = index.compareKeys;
   const direction = plan.direction;
   const ranges = planRanges(plan);
-  const seen = index.multikey || ranges.length > 1 ? new Set<number>() : undefined;
+  const seen = shared ?? (index.multikey || ranges.length > 1 ? new Set<number>() : undefined);
   // The tree reuses this pair for every entry it hands out: read it before asking for the next.
   const pair: (IndexKey | DocRecord)[] = [];
   const read = (key: IndexKey) =>
@@ -243,6 +250,12 @@ function* collectionScan(
   }
 }
 
+/** An OR's branches one after another; a document two branches find is tested and handed out once. */
+function* orScan(plan: OrPlan, matcher: Matcher, stats: ScanStats, skip: Skip): Generator<Doc> {
+  const seen = new Set<number>();
+  for (const branch of plan.branches) yield* indexScan(branch, matcher, stats, skip, seen);
+}
+
 /** How many matching documents a scan still passes over before handing any out. */
 export interface Skip {
   left: number;
@@ -261,6 +274,7 @@ export function scan(
 ): Iterable<Doc> {
   if (!collection || plan.kind === 'EOF') return [];
   if (plan.kind === 'COLLSCAN') return collectionScan(collection, matcher, stats, { left: skip });
+  if (plan.kind === 'OR') return orScan(plan, matcher, stats, { left: skip });
   if (plan.mergeOn) return mergeScan(plan, plan.mergeOn, matcher, stats, { left: skip });
   return indexScan(plan, matcher, stats, { left: skip });
 }
