@@ -136,3 +136,4 @@ export {
   type TokenVersionStatus,
 } from './tokens';
 export { inTransaction } from './transaction';
+export { callUpstream, type UpstreamResult } from './upstream';

@@ -1,5 +1,6 @@
 import type { ReportableContent, ReportTargetRequest } from '@devcircle/contracts';
 import {
+  callUpstream,
   HttpError,
   IDENTITY_HEADER,
   internalHeaders,
@@ -7,7 +8,6 @@ import {
   REQUEST_ID_HEADER,
   type Logger,
 } from '@devcircle/service-kit';
-import { callUpstream } from './upstream';
 
 /** The client request a call is made for; its headers are read with `get` (a Koa context is one). */
 export interface IncomingRequest {

@@ -1,6 +1,11 @@
-import { HttpError, internalHeaders, REQUEST_ID_HEADER, type Logger } from '@devcircle/service-kit';
+import {
+  callUpstream,
+  HttpError,
+  internalHeaders,
+  REQUEST_ID_HEADER,
+  type Logger,
+} from '@devcircle/service-kit';
 import type { ObjectId } from 'mongodb';
-import { callUpstream } from './upstream';
 
 /** Auth's response header naming the revocation its deletion made (the gateway applies it at once). */
 export const REVOKED_HEADER = 'x-devcircle-revoked';

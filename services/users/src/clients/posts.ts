@@ -1,6 +1,11 @@
-import { internalHeaders, IDENTITY_HEADER, REQUEST_ID_HEADER, type Logger } from '@devcircle/service-kit';
+import {
+  callUpstream,
+  internalHeaders,
+  IDENTITY_HEADER,
+  REQUEST_ID_HEADER,
+  type Logger,
+} from '@devcircle/service-kit';
 import type { ObjectId } from 'mongodb';
-import { callUpstream } from './upstream';
 
 export interface Pagination {
   current: number;

@@ -1,3 +1,4 @@
+// One service calling another over HTTP (users asks auth and posts, notifications asks posts and users).
 /** What a call to another service came to: its answer, or that it could not be reached in time. */
 export type UpstreamResult =
   { reached: true; status: number; headers: Headers; body: unknown } | { reached: false; error: string };
