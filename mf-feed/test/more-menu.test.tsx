@@ -43,21 +43,25 @@ test('the ⋯ menu: block asks first, every card of the member goes at once, Und
       .getAllByRole('menuitem')
       .map((item) => item.textContent),
   ).toEqual(['Copy link to post']);
+  // The menu takes the focus once drawn (its first item); Escape there closes it.
+  await waitFor(() => expect(within(menu).getAllByRole('menuitem')[0]).toHaveFocus());
   await user.keyboard('{Escape}');
-  expect(screen.queryByRole('menu')).toBeNull();
+  await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
 
   // Someone else's: arrow keys move between the items; Block opens the explanation, focus on Cancel.
   await user.click(
     within(await cardOf('bob second')).getByRole('button', { name: 'More actions for this post' }),
   );
   menu = await screen.findByRole('menu');
-  expect(within(menu).getByRole('menuitem', { name: 'Copy link to post' })).toHaveFocus();
+  await waitFor(() =>
+    expect(within(menu).getByRole('menuitem', { name: 'Copy link to post' })).toHaveFocus(),
+  );
   await user.keyboard('{ArrowDown}{ArrowDown}');
   expect(within(menu).getByRole('menuitem', { name: 'Block @bob' })).toHaveFocus();
   await user.keyboard('{Enter}');
   const dialog = await screen.findByRole('dialog', { name: 'Block @bob?' });
   expect(dialog).toHaveTextContent(/will not be able to see your profile or posts/);
-  expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+  await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
   await user.click(within(dialog).getByRole('button', { name: 'Block' }));
 
   // Both of bob's cards go; the one it was done from says so, with Undo. The server agrees.
