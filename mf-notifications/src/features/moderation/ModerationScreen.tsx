@@ -1,16 +1,17 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { Bug, ShieldCheck } from 'lucide-react';
-import { Alert, Button, EmptyState, Page, Spinner, cx, formatDate, formatRelativeTime } from '@devcircle/ui';
+import { Alert, Button, EmptyState, Page, Spinner, formatDate, formatRelativeTime } from '@devcircle/ui';
+import { Tabs } from '@devcircle/ui/tabs';
 import { useNow } from '../notifications/useNow';
 import { ReportCard } from './ReportCard';
 import { useModeration } from './useModeration';
 import styles from './ModerationScreen.module.css';
 
 type Tab = 'reports' | 'bugs';
-const TABS: Tab[] = ['reports', 'bugs'];
-const LABELS: Record<Tab, string> = { reports: 'Reports', bugs: 'Bug reports' };
-const tabId = (tab: Tab) => `moderation-tab-${tab}`;
-const PANEL_ID = 'moderation-panel';
+const TABS: readonly { key: Tab; label: string }[] = [
+  { key: 'reports', label: 'Reports' },
+  { key: 'bugs', label: 'Bug reports' },
+];
 
 /**
  * /moderation (issue 20, docs/moderation.md): for the members MODERATORS names, the open reports newest first with
@@ -21,7 +22,6 @@ export function ModerationScreen() {
   const moderation = useModeration();
   const now = useNow();
   const [tab, setTab] = useState<Tab>('reports');
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   if (moderation.access === 'checking')
     return (
@@ -45,49 +45,11 @@ export function ModerationScreen() {
       </Page>
     );
 
-  const select = (index: number) => {
-    const at = (index + TABS.length) % TABS.length;
-    setTab(TABS[at]);
-    tabs.current[at]?.focus();
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
-    const moves: Record<string, number> = {
-      ArrowRight: index + 1,
-      ArrowLeft: index - 1,
-      Home: 0,
-      End: TABS.length - 1,
-    };
-    if (!(event.key in moves)) return;
-    event.preventDefault();
-    select(moves[event.key]);
-  };
-
   const { reports, bugs } = moderation;
   return (
     <Page className={styles.page}>
       <h1 className={styles.title}>Moderation</h1>
-      <div role="tablist" aria-label="Moderation" className={styles.tablist}>
-        {TABS.map((each, index) => (
-          <button
-            key={each}
-            ref={(element) => {
-              tabs.current[index] = element;
-            }}
-            type="button"
-            role="tab"
-            id={tabId(each)}
-            aria-selected={each === tab}
-            aria-controls={PANEL_ID}
-            tabIndex={each === tab ? 0 : -1}
-            className={cx(styles.tab, each === tab && styles.selected)}
-            onClick={() => setTab(each)}
-            onKeyDown={(event) => onKeyDown(event, index)}
-          >
-            {LABELS[each]}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(tab)}>
+      <Tabs<Tab> label="Moderation" tabs={TABS} selected={tab} onSelect={setTab}>
         <p role="status" className={styles.notice}>
           {moderation.notice}
         </p>
@@ -147,7 +109,7 @@ export function ModerationScreen() {
             )}
           </>
         )}
-      </div>
+      </Tabs>
     </Page>
   );
 }
