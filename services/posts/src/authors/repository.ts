@@ -41,31 +41,6 @@ export class AuthorRepository {
     }
   }
 
-  /**
-   * `ensure` that answers with the record as it is afterwards (its privacy, for a new post): one command where
-   * `ensure` and `findById` were two.
-   */
-  async ensureAndGet(id: ObjectId, username: string): Promise<Author> {
-    // Nearly always there: a read, which the database answers without journaling; the upsert only if not.
-    const found = await this.authors.findOne({ _id: id });
-    if (found) return found;
-    const upsert = () =>
-      this.authors.findOneAndUpdate(
-        { _id: id },
-        { $setOnInsert: { username, displayName: username, updatedAt: new Date() } },
-        { upsert: true, returnDocument: 'after' },
-      );
-    let author: Author | null;
-    try {
-      author = await upsert();
-    } catch (err) {
-      // Two first writes of the same user racing on a server that reports the loser's upsert as a duplicate.
-      if (!isDuplicateKey(err)) throw err;
-      author = await upsert();
-    }
-    return author ?? { _id: id, username, displayName: username, updatedAt: new Date() };
-  }
-
   /** `ensure` for several users in one command (a batch of like toggles): only inserts, as `ensure` does. */
   async ensureMany(users: { id: ObjectId; username: string }[]): Promise<void> {
     const byId = new Map(users.map((user) => [user.id.toHexString(), user]));
@@ -140,11 +115,6 @@ export class AuthorRepository {
     session?: ClientSession,
   ): Promise<void> {
     await this.authors.updateOne({ _id: id }, { $inc: counts }, { session });
-  }
-
-  /** `addToStats` answering with the record after it (null without one): a read that follows the change. */
-  addToStatsAndGet(id: ObjectId, counts: { postsCount?: number }): Promise<Author | null> {
-    return this.authors.findOneAndUpdate({ _id: id }, { $inc: counts }, { returnDocument: 'after' });
   }
 
   findById(id: ObjectId): Promise<Author | null> {

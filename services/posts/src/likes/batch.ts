@@ -2,22 +2,26 @@ import { LOGS, type Caller, inTransaction, isDuplicateKey, notFound } from '@dev
 import { ObjectId, type AnyBulkWriteOperation, type ClientSession } from 'mongodb';
 import type { Author } from '../authors/author';
 import { AUTHORS } from '../authors/repository';
+import type { Bookmark } from '../bookmarks/bookmark';
+import { BOOKMARKS } from '../bookmarks/indexes';
 import type { PostsContext } from '../context';
 import { postEventFields, type StoredPostEvent } from '../events/record';
+import { OneBatchAtATime } from '../one-batch-at-a-time';
 import { POSTS } from '../posts/indexes';
 import { POST_NOT_FOUND, type Post, type PostView } from '../posts/post';
 import { postView, postViews } from '../posts/views';
-import { canSee } from '../privacy/visibility';
+import { visibleAmong } from '../privacy/visible-among';
 import { LIKES } from './indexes';
 import type { Like } from './like';
 import { toggleLike } from './toggle';
 
 /**
- * A toggle's answer: whether the caller now likes the post, and the post's view as that toggle's commit left it
- * (its `likedByMe` is not the caller's: set it from `liked`).
+ * A toggle's answer: whether the caller now likes the post, whether they saved it, and the post's view as that
+ * toggle's commit left it (its `likedByMe` and `bookmarkedByMe` are no one's: set them from the other two).
  */
 export interface Toggled {
   liked: boolean;
+  bookmarked: boolean;
   view: PostView;
 }
 
@@ -53,10 +57,12 @@ const key = (postId: ObjectId, userId: ObjectId) => `${postId.toHexString()} ${u
  * 200. Other processes' transactions (another instance, a post deletion, a comment) can still conflict; the
  * driver retries the batch. A batch that fails on a like another instance inserted meanwhile (a duplicate key) is
  * run again one toggle at a time, each in a transaction of its own (`toggleLike`), which settles such races.
+ *
+ * Everything a toggle reads is read for the whole batch too (the posts, the callers' eyes, the author records, the
+ * answers' views and bookmarks): a batch makes the same dozen commands for 1 toggle or 200.
  */
 export class LikeToggles {
-  private pending: Request[] = [];
-  private running = false;
+  private readonly batches = new OneBatchAtATime<Request>((batch) => this.run(batch), BATCH_MAX);
 
   constructor(private readonly ctx: PostsContext) {}
 
@@ -65,24 +71,12 @@ export class LikeToggles {
    * exist, or that the caller may not see, is the same 404 (README "Privacy").
    */
   toggle(postId: ObjectId, caller: Caller): Promise<Toggled> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ postId, caller, resolve, reject });
-      if (!this.running) void this.drain();
-    });
+    return new Promise((resolve, reject) => this.batches.add({ postId, caller, resolve, reject }));
   }
 
-  private async drain(): Promise<void> {
-    this.running = true;
-    try {
-      while (this.pending.length > 0) {
-        const batch = this.pending.splice(0, BATCH_MAX);
-        await this.run(batch);
-      }
-    } finally {
-      this.running = false;
-    }
-  }
-
+  /**
+   * Resolves once the batch's transaction is over; its answers are read after that, while the next batch starts.
+   */
   private async run(requested: Request[]): Promise<void> {
     let batch: Request[] = [];
     let outcome: Outcome;
@@ -98,26 +92,52 @@ export class LikeToggles {
       else for (const request of requested) request.reject(err);
       return;
     }
-    // One set of reads answers every toggle of the batch: the views of its posts, as its commit left them.
+    void this.answer(batch, outcome);
+  }
+
+  /**
+   * One set of reads answers every toggle of the batch: the views of its posts as its commit left them, and which
+   * of its (post, member) pairs are saved (one `$in` on the bookmarks' pair index, where each toggle read its own).
+   */
+  private async answer(batch: Request[], outcome: Outcome): Promise<void> {
     let views: Map<string, PostView>;
+    let saved: Set<string>;
     try {
-      views = new Map(
-        (await postViews(this.ctx, [...outcome.posts.values()])).map((view) => [view._id, view]),
-      );
+      const [found, bookmarks] = await Promise.all([
+        postViews(this.ctx, [...outcome.posts.values()]),
+        this.ctx.deps.db
+          .collection<Bookmark>(BOOKMARKS)
+          .find(
+            {
+              postId: { $in: unique(batch.map(({ postId }) => postId)) },
+              userId: { $in: unique(batch.map(({ caller }) => caller.id)) },
+            },
+            { projection: { _id: 0, postId: 1, userId: 1 } },
+          )
+          .toArray(),
+      ]);
+      views = new Map(found.map((view) => [view._id, view]));
+      saved = new Set(bookmarks.map((bookmark) => key(bookmark.postId, bookmark.userId)));
     } catch (err) {
       for (const request of batch) request.reject(err);
       return;
     }
     batch.forEach((request, i) => {
       const view = views.get(request.postId.toHexString());
-      if (view) request.resolve({ liked: outcome.liked[i], view });
-      else request.reject(notFound(POST_NOT_FOUND));
+      if (!view) request.reject(notFound(POST_NOT_FOUND));
+      else
+        request.resolve({
+          liked: outcome.liked[i],
+          bookmarked: saved.has(key(request.postId, request.caller.id)),
+          view,
+        });
     });
   }
 
   /**
-   * The requests whose post exists and whose caller may see it, each with the post: one `$in` for the batch (and
-   * a follow lookup per private author's post), where each request read its post before. The others get the 404.
+   * The requests whose post exists and whose caller may see it, each with the post: one `$in` for the posts, then
+   * `visibleAmong`'s one or two reads for the callers' eyes (blocks; follows for a private author's posts). The
+   * others get the 404.
    */
   private async visible(batch: Request[]): Promise<Request[]> {
     const found = new Map<string, Post>();
@@ -126,13 +146,20 @@ export class LikeToggles {
       .find({ _id: { $in: unique(batch.map(({ postId }) => postId)) } })
       .toArray())
       found.set(post._id.toHexString(), post);
-    const kept: Request[] = [];
+    const existing: Request[] = [];
     for (const request of batch) {
       const post = found.get(request.postId.toHexString());
-      if (post && (await canSee(this.ctx, post, request.caller.id))) kept.push({ ...request, post });
+      if (post) existing.push({ ...request, post });
       else request.reject(notFound(POST_NOT_FOUND));
     }
-    return kept;
+    const allowed = await visibleAmong(
+      this.ctx,
+      existing.map(({ post, caller }) => ({ post: post as Post, viewer: caller.id })),
+    );
+    return existing.filter((request, i) => {
+      if (!allowed[i]) request.reject(notFound(POST_NOT_FOUND));
+      return allowed[i];
+    });
   }
 
   private async runAlone(request: Request): Promise<void> {
@@ -141,7 +168,11 @@ export class LikeToggles {
       const liked = await toggleLike(this.ctx, request.post, request.caller);
       const post = await this.ctx.posts.findById(request.postId);
       if (!post) throw notFound(POST_NOT_FOUND);
-      request.resolve({ liked, view: await postView(this.ctx, post) });
+      const [view, bookmarked] = await Promise.all([
+        postView(this.ctx, post),
+        this.ctx.bookmarks.has(request.caller.id, request.postId),
+      ]);
+      request.resolve({ liked, bookmarked, view });
     } catch (err) {
       request.reject(err);
     }

@@ -40,22 +40,3 @@ async function untilStable(
 export function syncAuthorPrivacy(app: PostsContext, authorId: ObjectId): Promise<void> {
   return untilStable(app, authorId, (isPrivate) => app.posts.setAuthorPrivate(authorId, isPrivate));
 }
-
-/**
- * After a post was inserted with `authorPrivate`: fixes it if the author's privacy changed meanwhile. `readAfter`,
- * when given, is the author's record as read after the insert (the create's count update answers with it), which
- * saves the first read.
- */
-export function settleNewPost(
-  app: PostsContext,
-  post: { _id: ObjectId; authorId: ObjectId; authorPrivate?: boolean },
-  readAfter?: Author | null,
-): Promise<void> {
-  return untilStable(
-    app,
-    post.authorId,
-    (isPrivate) => app.posts.setPostPrivate(post._id, isPrivate),
-    post.authorPrivate === true,
-    readAfter,
-  );
-}

@@ -9,12 +9,8 @@ export function likeRoutes(router: Router, app: PostsContext): void {
     const postId = parseObjectId(ctx.params.id);
     if (!postId) throw notFound(POST_NOT_FOUND);
     // Read, checked for the caller's eyes and committed in a batch with the toggles that arrive meanwhile
-    // (likes/batch.ts), the caller's author record too.
-    // The batch answers views for no one in particular: the caller's bookmark is read alongside.
-    const [{ liked, view }, bookmarked] = await Promise.all([
-      likeToggles(app).toggle(postId, caller),
-      app.bookmarks.has(caller.id, postId),
-    ]);
+    // (likes/batch.ts), the caller's author record and bookmark too.
+    const { liked, bookmarked, view } = await likeToggles(app).toggle(postId, caller);
     app.cache.postChanged(postId);
     // The outcome of this request's toggle, even if another of the caller's requests has flipped it since.
     ctx.body = { ...view, likedByMe: liked, bookmarkedByMe: bookmarked };
