@@ -3,9 +3,13 @@ import { countCommands } from '@devcircle/service-test-kit';
 import { ObjectId } from 'mongodb';
 import { definition, type PostView } from '../src';
 import { AUTHORS } from '../src/authors/repository';
+import { BOOKMARKS } from '../src/bookmarks/indexes';
+import { COMMENTS } from '../src/comments/indexes';
 import type { PostsContext } from '../src/context';
 import { FOLLOWS } from '../src/follows/indexes';
+import { LIKES } from '../src/likes/indexes';
 import { POSTS } from '../src/posts/indexes';
+import { HIDDEN_AUTHORS } from '../src/relations/indexes';
 import {
   addComment,
   call,
@@ -13,6 +17,7 @@ import {
   drainConsumers,
   internal,
   newUser,
+  oid,
   POSTS_TEST_ENV,
   startPosts,
   type CursorPage,
@@ -144,7 +149,13 @@ test('a cached first page sends fewer database commands than the database path, 
   await until(async () => (await feed(first, reader)).posts[0]?._id === sentinel.toHexString(), 'sentinel');
   const client = [first.deps.database.client];
   const cache = first.context.cache;
-  await feed(first, reader); // fills the window and the cards
+  // A reader's first page reads their own state, the same few commands whatever the page size: the authors hidden
+  // from them, their likes and their bookmarks of the page (no private author's post here: no follows).
+  const coldOne = await countCommands(client, () => feed(first, newUser('cold1'), 'limit=1'));
+  const coldFull = await countCommands(client, () => feed(first, newUser('cold2')));
+  expect(coldOne.names).toEqual(['find', 'find', 'find']);
+  expect(coldFull.names).toEqual(coldOne.names);
+  await feed(first, reader); // fills the window, the cards and the reader's state
   const cached = await countCommands(client, () => feed(first, reader));
   const cachedOne = await countCommands(client, () => feed(first, reader, 'limit=1'));
   const cachedPaged = await call<FeedPage>(
@@ -161,11 +172,10 @@ test('a cached first page sends fewer database commands than the database path, 
   try {
     const direct = await countCommands(client, () => feed(first, reader));
     expect(cached.result).toEqual(direct.result);
-    expect(cached.names.length).toBeLessThan(direct.names.length);
-    // Per request only the reader's likes and bookmarks, and the authors hidden from them (blocks and mutes,
-    // docs/safety.md), whatever the page size (no private author's post here: no follows are read).
-    expect(cached.names).toEqual(['find', 'find', 'find']);
-    expect(cachedOne.names).toEqual(cached.names);
+    expect(direct.names.length).toBeGreaterThan(5);
+    // Then nothing: the reader's state is held too, until a change stream or their own write drops it.
+    expect(cached.names).toEqual([]);
+    expect(cachedOne.names).toEqual([]);
     const pagedDirect = await call(first, 'GET', '/api/posts?page=2&limit=5', undefined, reader.headers);
     expect(cachedPaged.body).toEqual(pagedDirect.body);
     expect(nextPage).toEqual(await feed(first, reader, `limit=5&before=${cached.result.posts[4]._id}`));
@@ -225,4 +235,175 @@ test('privacy is applied per reader on top of the cache, and a switch to private
     );
     expect(await postIn(service, loud, open._id)).toBeDefined();
   }
+});
+
+test('deep pages come with the cached cards and answer what the database path answers, own writes at once', async () => {
+  const [pub, other, quiet, blocked, muted] = ['pub', 'other', 'quiet', 'blocked', 'muted'].map((n) =>
+    newUser(n),
+  );
+  const reader = newUser('deep-reader');
+  const stranger = newUser('deep-stranger');
+  const authors = [pub, other, quiet, blocked, muted];
+  await h.db.collection(AUTHORS).insertMany(
+    authors.map((user) => ({
+      _id: new ObjectId(user.id),
+      username: user.username,
+      displayName: user.username,
+      updatedAt: new Date(),
+      ...(user === quiet ? { isPrivate: true } : {}),
+    })),
+  );
+  // More than the window (200): the deeper pages are read from the database, heads only.
+  const posts = Array.from({ length: 260 }, (_, i) => ({
+    _id: new ObjectId(),
+    authorId: new ObjectId(authors[i % 5].id),
+    content: `deep ${i}`,
+    createdAt: new Date(),
+    likesCount: i % 7 === 0 ? 1 : 0,
+    commentsCount: i % 4 === 0 ? 2 : 0,
+    authorPrivate: i % 5 === 2,
+  }));
+  await h.db.collection(POSTS).insertMany(posts);
+  const comments = posts
+    .filter((_, i) => i % 4 === 0)
+    .flatMap((post) =>
+      [blocked, other].map((user) => ({
+        _id: new ObjectId(),
+        postId: post._id,
+        userId: new ObjectId(user.id),
+        text: `by ${user.username}`,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      })),
+    );
+  await h.db.collection(COMMENTS).insertMany(comments);
+  const byReader = (list: typeof posts) =>
+    list.map((post) => ({
+      _id: new ObjectId(),
+      postId: post._id,
+      userId: new ObjectId(reader.id),
+      createdAt: new Date(),
+    }));
+  await h.db.collection(LIKES).insertMany(byReader(posts.filter((_, i) => i % 7 === 0)));
+  await h.db.collection(BOOKMARKS).insertMany(byReader(posts.filter((_, i) => i % 3 === 0)));
+  // The reader follows the private author, blocks one author and mutes another (docs/safety.md).
+  const relations = { eventId: new ObjectId(), updatedAt: new Date(), active: true };
+  await h.db.collection(HIDDEN_AUTHORS).insertMany([
+    {
+      _id: new ObjectId(),
+      readerId: new ObjectId(reader.id),
+      authorId: new ObjectId(blocked.id),
+      reason: 'block',
+      ...relations,
+    },
+    {
+      _id: new ObjectId(),
+      readerId: new ObjectId(blocked.id),
+      authorId: new ObjectId(reader.id),
+      reason: 'blocked-by',
+      ...relations,
+    },
+    {
+      _id: new ObjectId(),
+      readerId: new ObjectId(reader.id),
+      authorId: new ObjectId(muted.id),
+      reason: 'mute',
+      ...relations,
+    },
+  ]);
+  await h.db.collection(FOLLOWS).insertOne({
+    _id: new ObjectId(),
+    followerId: new ObjectId(reader.id),
+    followeeId: new ObjectId(quiet.id),
+    following: true,
+    eventId: new ObjectId(),
+    updatedAt: new Date(),
+  });
+  // Both streams hand changes over in commit order: once the last post shows on both, they told of all the rest.
+  const newest = posts[posts.length - 1]._id.toHexString();
+  for (const service of [first, second])
+    await until(async () => (await feed(service, stranger)).posts[0]?._id === newest, 'seeded');
+
+  // A post of a deep page deleted by its author: gone from every page at once.
+  const gone = posts[40];
+  expect(
+    (await call(first, 'DELETE', `/api/posts/${gone._id.toHexString()}`, undefined, authors[40 % 5].headers))
+      .status,
+  ).toBe(200);
+
+  const queries = [
+    'page=5&limit=10', // within the window
+    'page=14&limit=10', // within the window's reach, but not for a reader with hidden authors: the database
+    'page=21&limit=10', // beyond the window
+    'page=4&limit=50',
+    'page=40&limit=10', // past the end
+    `limit=10&before=${posts[30]._id.toHexString()}`, // a cursor older than the window
+  ];
+  const answers = async (service: RunningService) => {
+    const all: unknown[] = [];
+    for (const user of [reader, stranger])
+      for (const query of queries) {
+        const reply = await call(service, 'GET', `/api/posts?${query}`, undefined, user.headers);
+        expect(reply.status).toBe(200);
+        all.push(reply.body);
+      }
+    return all;
+  };
+  for (const service of [first, second]) {
+    const cached = await answers(service);
+    const { cache } = service.context as PostsContext;
+    cache.live = false;
+    try {
+      expect(cached).toEqual(await answers(service));
+    } finally {
+      cache.live = true;
+    }
+  }
+  // The window holds 120 posts the reader may see: page 13 is read from the database.
+  const deep = await call<FeedPage>(first, 'GET', '/api/posts?page=13&limit=10', undefined, reader.headers);
+  const shown = deep.body.posts;
+  expect(shown).toHaveLength(10);
+  expect(shown.some((post) => post.author._id === quiet.id)).toBe(true);
+  expect(shown.some((post) => [blocked.id, muted.id].includes(post.author._id))).toBe(false);
+  expect(shown.flatMap((post) => post.comments).some((c) => c.user._id === blocked.id)).toBe(false);
+  expect(shown.some((post) => post._id === gone._id.toHexString())).toBe(false);
+
+  // A warm deep page: one command (the page's heads), whatever its size.
+  const client = [first.deps.database.client];
+  await feed(first, reader, 'page=121&limit=1');
+  const warmOne = await countCommands(client, () => feed(first, reader, 'page=121&limit=1'));
+  const warmFull = await countCommands(client, () => feed(first, reader, 'page=13&limit=10'));
+  expect(warmOne.names).toEqual(['find']);
+  expect(warmFull.names).toEqual(['find']);
+
+  // The reader's own like and bookmark of a deep post: at once through the instance that wrote, soon through the
+  // other (its stream); the removal of the bookmark names only the document, which the other had read.
+  const target = shown.find((post) => !post.likedByMe && !post.bookmarkedByMe) as PostView;
+  const inDeep = async (service: RunningService) =>
+    (await feed(service, reader, 'page=13&limit=10')).posts.find((post) => post._id === target._id);
+  expect((await call(first, 'PUT', `/api/posts/${target._id}/like`, undefined, reader.headers)).status).toBe(
+    200,
+  );
+  expect(await inDeep(first)).toMatchObject({ likedByMe: true, likes: target.likes + 1 });
+  await until(async () => (await inDeep(second))?.likedByMe === true, 'like on the second');
+  expect(
+    (await call(second, 'PUT', `/api/posts/${target._id}/bookmark`, undefined, reader.headers)).status,
+  ).toBe(200);
+  expect(await inDeep(second)).toMatchObject({ bookmarkedByMe: true });
+  await until(async () => (await inDeep(first))?.bookmarkedByMe === true, 'bookmark on the first');
+  expect(
+    (await call(second, 'DELETE', `/api/posts/${target._id}/bookmark`, undefined, reader.headers)).status,
+  ).toBe(200);
+  expect(await inDeep(second)).toMatchObject({ bookmarkedByMe: false, likedByMe: true });
+  await until(async () => (await inDeep(first))?.bookmarkedByMe === false, 'bookmark removed on the first');
+
+  // A mute (the users service's event), once each instance handled it: gone from deep pages too.
+  await recordEvent(h.db, LOGS.relations, { type: 'mute', ownerId: oid(reader.id), targetId: oid(pub.id) });
+  await Promise.all([first, second].map((service) => drainConsumers(service)));
+  for (const service of [first, second])
+    for (const query of ['page=8&limit=10', 'page=2&limit=50']) {
+      const page = await feed(service, reader, query);
+      expect(page.posts.length).toBeGreaterThan(0);
+      expect(page.posts.some((post) => post.author._id === pub.id)).toBe(false);
+    }
 });

@@ -74,6 +74,23 @@ test('the feed query as a viewer runs it (privacy filter) still walks the _id in
   expect(cursor.names).not.toContain('COLLSCAN');
   expect(cursor.names).not.toContain('SORT');
   expect(cursor.stats.totalDocsExamined).toBeLessThanOrEqual(11);
+
+  // A page by number as the feed cache reads it (heads only, a hidden author left out): the skip happens in the
+  // index scan, in the index's order, with no sort (docs/reads.md "Pages by number at constant cost").
+  const hidden = { authors: [new ObjectId()], all: new Set<string>(), blocked: new Set<string>() };
+  const deep = await h.db
+    .collection('posts')
+    .find(feedQuery(undefined, { ...viewer, hidden }).filter as Document, {
+      projection: { _id: 1, authorId: 1, authorPrivate: 1 },
+    })
+    .sort({ _id: -1 })
+    .skip(20)
+    .limit(6)
+    .explain();
+  const names = stages(deep.queryPlanner.winningPlan as Document).map((stage) => stage.stage as string);
+  expect(names).toEqual(expect.arrayContaining(['SKIP', 'IXSCAN']));
+  expect(names).not.toContain('SORT');
+  expect(names).not.toContain('COLLSCAN');
 });
 
 test("a user's posts use the {authorId, _id} index", async () => {

@@ -81,6 +81,15 @@ export class BookmarkRepository {
     return new Set(found.map((bookmark) => bookmark.postId.toHexString()));
   }
 
+  /** The same with each bookmark's id: post hex → bookmark hex (the feed cache, docs/caching.md "Per reader"). */
+  async savedIdsAmong(userId: ObjectId, postIds: ObjectId[]): Promise<Map<string, string>> {
+    if (postIds.length === 0) return new Map();
+    const found = await this.bookmarks
+      .find({ postId: { $in: postIds }, userId }, { projection: { _id: 1, postId: 1 } })
+      .toArray();
+    return new Map(found.map((bookmark) => [bookmark.postId.toHexString(), bookmark._id.toHexString()]));
+  }
+
   /** Up to `limit` of the viewer's saved posts they may see, most recently saved first (one command). */
   savedPosts(viewer: FeedViewer, before: ObjectId | undefined, limit: number): Promise<SavedPost[]> {
     return this.bookmarks

@@ -1,8 +1,12 @@
 import { IDLE_WAIT_MS, type Attachment, type Logger } from '@devcircle/service-kit';
 import type { ChangeStream, ChangeStreamDocument, Db, Document } from 'mongodb';
 import { AUTHORS } from '../authors/repository';
+import { BOOKMARKS } from '../bookmarks/indexes';
 import { COMMENTS } from '../comments/indexes';
+import { FOLLOWS } from '../follows/indexes';
+import { LIKES } from '../likes/indexes';
 import { POSTS } from '../posts/indexes';
+import { HIDDEN_AUTHORS } from '../relations/indexes';
 import type { PostsCache } from './posts-cache';
 
 /** After the stream failed, the next try; meanwhile reads go to the database. */
@@ -11,14 +15,22 @@ const REOPEN_AFTER_MS = 1000;
 /** Author fields a card shows; a change of only the others (stats, privacy) leaves every card as it is. */
 const SHOWN_AUTHOR_FIELDS = ['username', 'displayName'];
 
+/** The collections of each reader's own state (docs/caching.md "Per reader"). */
+const VIEWER_FIELDS = [LIKES, BOOKMARKS];
+const RELATIONS = [HIDDEN_AUTHORS, FOLLOWS];
+
 /**
- * The changes that can make a cached window or card old: the three collections cards are made of (likes are not:
- * `likedByMe` is read per request), and a dropped database. Only the fields deciding what to drop are sent.
+ * The changes that can make a cached window, card or reader's state old: the three collections cards are made of,
+ * the likes and bookmarks (`likedByMe`, `bookmarkedByMe`), blocks, mutes and follows, and a dropped database. Only
+ * the fields deciding what to drop are sent: a new like's or comment's post, a new relation's reader.
  */
 const PIPELINE: Document[] = [
   {
     $match: {
-      $or: [{ 'ns.coll': { $in: [POSTS, COMMENTS, AUTHORS] } }, { operationType: 'dropDatabase' }],
+      $or: [
+        { 'ns.coll': { $in: [POSTS, COMMENTS, AUTHORS, ...VIEWER_FIELDS, ...RELATIONS] } },
+        { operationType: 'dropDatabase' },
+      ],
     },
   },
   {
@@ -27,6 +39,8 @@ const PIPELINE: Document[] = [
       ns: 1,
       documentKey: 1,
       'fullDocument.postId': 1,
+      'fullDocument.readerId': 1,
+      'fullDocument.followerId': 1,
       'updateDescription.updatedFields': 1,
     },
   },
@@ -55,6 +69,26 @@ export function applyChange(cache: PostsCache, change: Change): void {
     // window too.
     if (fields && !fields.includes('authorPrivate')) cache.postChanged(id);
     else cache.feedChanged(id);
+    // Which followees are private: every reader's.
+    if (fields?.includes('authorPrivate')) cache.readers.privacyChanged();
+    return;
+  }
+  if (coll && VIEWER_FIELDS.includes(coll)) {
+    // A like or bookmark is inserted and deleted, never updated; a deletion names only the document.
+    const postId = change.operationType === 'insert' ? change.fullDocument?.postId : undefined;
+    if (postId) cache.readers.fields.postChanged(String(postId));
+    else if (id) cache.readers.fields.documentDeleted(id);
+    else cache.clear();
+    return;
+  }
+  if (coll && RELATIONS.includes(coll)) {
+    const reader =
+      change.operationType === 'insert'
+        ? (change.fullDocument?.readerId ?? change.fullDocument?.followerId)
+        : undefined;
+    if (reader) cache.readers.readerChanged(String(reader));
+    else if (id) cache.readers.relationDocumentChanged(id);
+    else cache.clear();
     return;
   }
   if (coll === COMMENTS) {

@@ -2,10 +2,12 @@ import { notFound } from '@devcircle/service-kit';
 import { ObjectId } from 'mongodb';
 import type { PostsContext } from '../context';
 import { POST_NOT_FOUND, type PostView } from '../posts/post';
-import { postCards, viewerFields, withViewer } from '../posts/views';
-import { FOLLOWEES_CONSIDERED } from '../privacy/visibility';
+import { feedQuery } from '../posts/repository';
+import { postCards, withViewer } from '../posts/views';
+import type { HiddenSet } from '../relations/hidden-author';
 import { withoutHiddenComments } from '../relations/hide';
 import { FEED_WINDOW, type CachedCard, type FeedWindow } from './posts-cache';
+import { follows, followsOf, hiddenOf, viewerFieldsOf } from './reader-state';
 
 /** A feed request the cache may answer: the first page(s) by cursor or by number. */
 export interface FeedRequest {
@@ -19,30 +21,20 @@ export interface CachedFeedPage {
   hasMore: boolean;
 }
 
-/** The reader's followees as hex ids, read at most once per request, and only if a private author's post is met. */
-type Following = () => Promise<Set<string>>;
-
-function followingOf(app: PostsContext, reader: ObjectId): Following {
-  let read: Promise<Set<string>> | undefined;
-  return () =>
-    (read ??= app.follows
-      .followeesOf(reader, FOLLOWEES_CONSIDERED)
-      .then((ids) => new Set(ids.map((id) => id.toHexString()))));
-}
-
 /**
  * The visibility rule (services/posts/README.md "Privacy") on what the cache holds: a public author's post, the
- * reader's own, a private author's only for their followers. It is asked of the window's copy of a post's privacy
- * and then of its card's (either may be the newer), so a post is shown only if both allow it.
+ * reader's own, a private author's only for their followers. It is asked of the window's (or the page's) copy of a
+ * post's privacy and then of its card's (either may be the newer), so a post is shown only if both allow it.
  */
 async function mayRead(
+  app: PostsContext,
   reader: ObjectId,
-  following: Following,
   authorId: ObjectId,
   authorPrivate: boolean,
 ): Promise<boolean> {
   if (!authorPrivate || authorId.equals(reader)) return true;
-  return (await following()).has(authorId.toHexString());
+  // The followees the database path's filter considers (at most `FOLLOWEES_CONSIDERED`), never more.
+  return (await followsOf(app, reader)).followees.has(authorId.toHexString());
 }
 
 async function loadWindow(app: PostsContext): Promise<FeedWindow> {
@@ -64,26 +56,24 @@ function cardsOf(app: PostsContext, ids: string[]): Promise<Map<string, CachedCa
   });
 }
 
+/** The posts of a page, newest first, and whether there are more. */
+interface PageHeads {
+  chosen: ObjectId[];
+  hasMore: boolean;
+}
+
 /**
- * A feed page from the cache (docs/caching.md), or undefined when the cache cannot answer it and the database
- * must: the cache is off or its stream not open, the page reaches beyond the window, or a post of it went
- * meanwhile. The reader's likes and bookmarks are read per request, and their follows when a private author's
- * post is among those looked at; the rest is the window and the cards. The answer is what the database path gives.
+ * The page's posts from the window, or undefined when the window cannot tell: the page reaches beyond the posts it
+ * holds that the reader may see (a deep page, a cursor older than the window, a reader among many private or hidden
+ * authors).
  */
-export async function feedPageFromCache(
+async function headsFromWindow(
   app: PostsContext,
   reader: ObjectId,
-  { limit, before, page }: FeedRequest,
-): Promise<CachedFeedPage | undefined> {
-  const cache = app.cache;
-  const skip = page === undefined ? 0 : (page - 1) * limit;
-  if (!cache.live || skip + limit >= FEED_WINDOW) return undefined;
-  // Nearly always held. The reader's follows are read only if a private author's post is met on the way; the
-  // authors hidden from them (blocks, mutes) always, beside the window: shared cards, the reader's set on top.
-  const [window, hidden] = await Promise.all([
-    cache.feedWindow(() => loadWindow(app)),
-    app.hidden.hiddenFrom(reader),
-  ]);
+  { window, hidden }: { window: FeedWindow; hidden: HiddenSet },
+  { limit, before }: FeedRequest,
+  skip: number,
+): Promise<PageHeads | undefined> {
   let start = 0;
   if (before) {
     start = window.posts.findIndex((post) => post._id.toHexString() < before.toHexString());
@@ -93,33 +83,73 @@ export async function feedPageFromCache(
       start = window.posts.length;
     }
   }
-  const following = followingOf(app, reader);
   const wanted = skip + limit + 1; // one more tells whether there is a next page
   const visible = [];
   for (let i = start; i < window.posts.length && visible.length < wanted; i++) {
     const post = window.posts[i];
     // A hidden author's posts are skipped, not counted: the page is filled from the next ones (docs/safety.md).
     if (hidden.all.has(post.authorId.toHexString())) continue;
-    if (await mayRead(reader, following, post.authorId, post.authorPrivate === true)) visible.push(post);
+    if (await mayRead(app, reader, post.authorId, post.authorPrivate === true)) visible.push(post);
   }
   if (visible.length < wanted && !window.complete) return undefined;
-  const chosen = visible.slice(skip, skip + limit).map((post) => post._id);
-  const [cards, fields] = await Promise.all([
-    cardsOf(
-      app,
-      chosen.map((id) => id.toHexString()),
-    ),
-    viewerFields(app, chosen, reader),
+  return {
+    chosen: visible.slice(skip, skip + limit).map((post) => post._id),
+    hasMore: visible.length > skip + limit,
+  };
+}
+
+/**
+ * The page's posts from the database, heads only (id, author, privacy), with the feed's visibility filter and the
+ * skip or the cursor in the index scan: one command, whatever the depth's cost in the scan.
+ */
+async function headsFromDatabase(
+  app: PostsContext,
+  reader: ObjectId,
+  hidden: HiddenSet,
+  { limit, before }: FeedRequest,
+  skip: number,
+): Promise<PageHeads> {
+  const { privateFollowees } = await followsOf(app, reader);
+  const found = await app.posts.heads(feedQuery(before, { id: reader, privateFollowees, hidden }), {
+    skip,
+    limit: limit + 1,
+  });
+  return { chosen: found.slice(0, limit).map((post) => post._id), hasMore: found.length > limit };
+}
+
+/**
+ * A feed page with the cache's cards (docs/caching.md), or undefined when the cache cannot answer it and the
+ * database path must: the cache is off or its stream not open, or a post of the page went (or went private)
+ * meanwhile. The page's posts come from the window when it holds them, else from the database (heads only); the
+ * cards, the reader's hidden set, follows, likes and bookmarks from memory when held. The answer is what the
+ * database path gives.
+ */
+export async function feedPageFromCache(
+  app: PostsContext,
+  reader: ObjectId,
+  request: FeedRequest,
+): Promise<CachedFeedPage | undefined> {
+  if (!app.cache.live) return undefined;
+  const skip = request.page === undefined ? 0 : (request.page - 1) * request.limit;
+  const inWindow = skip + request.limit < FEED_WINDOW;
+  // Nearly always held: the window (for the first pages) beside the authors hidden from the reader.
+  const [window, hidden] = await Promise.all([
+    inWindow ? app.cache.feedWindow(() => loadWindow(app)) : undefined,
+    hiddenOf(app, reader),
   ]);
+  const heads =
+    (window ? await headsFromWindow(app, reader, { window, hidden }, request, skip) : undefined) ??
+    (await headsFromDatabase(app, reader, hidden, request, skip));
+  const ids = heads.chosen.map((id) => id.toHexString());
+  const [cards, fields] = await Promise.all([cardsOf(app, ids), viewerFieldsOf(app, reader, ids)]);
   const posts: PostView[] = [];
-  for (const id of chosen) {
-    const cached = cards.get(id.toHexString());
-    // Deleted since the window was read, or gone private meanwhile: the database decides.
-    if (!cached || !(await mayRead(reader, following, cached.authorId, cached.authorPrivate)))
-      return undefined;
+  for (const id of ids) {
+    const cached = cards.get(id);
+    // Deleted since the heads were read, or gone private meanwhile: the database decides.
+    if (!cached || !(await mayRead(app, reader, cached.authorId, cached.authorPrivate))) return undefined;
     posts.push(withoutHiddenComments(withViewer(cached.card, fields), hidden));
   }
-  return { posts, hasMore: visible.length > skip + limit };
+  return { posts, hasMore: heads.hasMore };
 }
 
 /**
@@ -136,15 +166,18 @@ export async function postFromCache(
   const id = postId.toHexString();
   const [cards, fields, hidden] = await Promise.all([
     cardsOf(app, [id]),
-    viewerFields(app, [postId], reader),
-    app.hidden.hiddenFrom(reader),
+    viewerFieldsOf(app, reader, [id]),
+    hiddenOf(app, reader),
   ]);
   const cached = cards.get(id);
   if (!cached) return undefined;
   // A block either way: the same 404 as a missing post (docs/safety.md).
   if (hidden.blocked.has(cached.authorId.toHexString())) throw notFound(POST_NOT_FOUND);
-  if (cached.authorPrivate && !cached.authorId.equals(reader)) {
-    if (!(await app.follows.isFollowing(reader, cached.authorId))) throw notFound(POST_NOT_FOUND);
-  }
+  if (
+    cached.authorPrivate &&
+    !cached.authorId.equals(reader) &&
+    !(await follows(app, reader, cached.authorId))
+  )
+    throw notFound(POST_NOT_FOUND);
   return withoutHiddenComments(withViewer(cached.card, fields), hidden);
 }

@@ -1,6 +1,7 @@
 import type { ObjectId } from 'mongodb';
 import type { PostHead } from '../posts/repository';
 import type { PostCard } from '../posts/post';
+import { ReaderCache } from './readers';
 import { InvalidatingCache } from './store';
 
 /**
@@ -26,6 +27,7 @@ export interface CachedCard {
 }
 
 const WINDOW = 'window';
+const TOTAL = 'total';
 
 /**
  * This process's hot reads (docs/caching.md): the feed's window and the post cards, each dropped when what it was
@@ -36,6 +38,10 @@ const WINDOW = 'window';
 export class PostsCache {
   readonly window = new InvalidatingCache<FeedWindow>(1);
   readonly cards = new InvalidatingCache<CachedCard>(CARDS_MAX);
+  /** How many posts there are (the page mode's `pages`): changes when the window does. */
+  readonly total = new InvalidatingCache<number>(1);
+  /** Each reader's hidden set, follows, likes and bookmarks. */
+  readonly readers = new ReaderCache();
 
   constructor(readonly enabled: boolean) {}
 
@@ -47,17 +53,27 @@ export class PostsCache {
   set live(live: boolean) {
     this.window.live = live;
     this.cards.live = live;
+    this.total.live = live;
+    this.readers.live = live;
     if (!live) this.clear();
   }
 
-  /** A post's likes, comments or counts changed: its card goes. */
+  /** A post's likes, comments or counts changed: its card goes, and what any reader knows of liking it. */
   postChanged(postId: ObjectId | string): void {
-    this.cards.invalidate(typeof postId === 'string' ? postId : postId.toHexString());
+    const hex = typeof postId === 'string' ? postId : postId.toHexString();
+    this.cards.invalidate(hex);
+    this.readers.fields.postChanged(hex);
+  }
+
+  /** A bookmark of the post was saved or removed: what any reader knows of it goes (the card stays). */
+  bookmarksChanged(postId: ObjectId): void {
+    this.readers.fields.postChanged(postId.toHexString());
   }
 
   /** A post was added, deleted or changed who may see it: the window goes, and its card. */
   feedChanged(postId?: ObjectId | string): void {
     this.window.invalidate(WINDOW);
+    this.total.invalidate(TOTAL);
     if (postId) this.postChanged(postId);
   }
 
@@ -69,11 +85,19 @@ export class PostsCache {
   clear(): void {
     this.window.clear();
     this.cards.clear();
+    this.total.clear();
+    this.readers.clear();
   }
 
   /** The window, read with `load` when not held. */
   async feedWindow(load: () => Promise<FeedWindow>): Promise<FeedWindow> {
     const found = await this.window.getMany([WINDOW], async () => new Map([[WINDOW, await load()]]));
     return found.get(WINDOW) as FeedWindow;
+  }
+
+  /** How many posts there are, read with `load` when not held. */
+  async feedTotal(load: () => Promise<number>): Promise<number> {
+    const found = await this.total.getMany([TOTAL], async () => new Map([[TOTAL, await load()]]));
+    return found.get(TOTAL) as number;
   }
 }

@@ -105,6 +105,14 @@ export class InvalidatingCache<V> {
   /** Drops everything, and what loads in progress read. */
   clear(): void {
     this.entries.clear();
+    this.dropLoads();
+  }
+
+  /**
+   * Keeps what is held but nothing that loads in progress read: for a change that could concern any key loading
+   * now, but no key held (a deleted document this cache never saw; docs/caching.md "Per reader").
+   */
+  dropLoads(): void {
     this.loading.clear();
     this.epoch++;
   }

@@ -23,6 +23,8 @@ export function followsConsumer(app: PostsContext): EventConsumerSpec<FollowChan
         return;
       }
       await app.follows.applyEvent(followerId, followeeId, event.type === 'follow', event._id);
+      // The follower's follows, once this instance applied the event (docs/caching.md "Per reader").
+      app.cache.readers.readerChanged(followerId);
     },
   };
 }

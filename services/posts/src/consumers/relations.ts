@@ -26,6 +26,9 @@ export function relationsConsumer(app: PostsContext): EventConsumerSpec<Relation
       } else if (event.type === 'mute' || event.type === 'unmute') {
         await app.hidden.apply(ownerId, targetId, 'mute', active, event._id);
       }
+      // Both hidden sets, once this instance applied the event (docs/caching.md "Per reader").
+      app.cache.readers.readerChanged(ownerId);
+      app.cache.readers.readerChanged(targetId);
     },
   };
 }

@@ -55,6 +55,21 @@ export class FollowRepository {
     return found.map((pair) => pair.followeeId);
   }
 
+  /** The same with the pairs' ids (the feed cache: an unfollow's update names only the pair, docs/caching.md). */
+  async followPairsOf(
+    followerId: ObjectId,
+    limit: number,
+  ): Promise<{ followees: ObjectId[]; ids: string[] }> {
+    const found = await this.follows
+      .find({ followerId, following: true }, { projection: { _id: 1, followeeId: 1 }, batchSize: limit + 1 })
+      .limit(limit)
+      .toArray();
+    return {
+      followees: found.map((pair) => pair.followeeId),
+      ids: found.map((pair) => pair._id.toHexString()),
+    };
+  }
+
   /** Every pair the user is in, either side (account deletion). */
   async removeUser(userId: ObjectId): Promise<number> {
     const result = await this.follows.deleteMany({ $or: [{ followerId: userId }, { followeeId: userId }] });

@@ -38,6 +38,15 @@ export class LikeRepository {
     return new Set(found.map((like) => like.postId.toHexString()));
   }
 
+  /** The same with each like's id: post hex → like hex (the feed cache, docs/caching.md "Per reader"). */
+  async likeIdsAmong(userId: ObjectId, postIds: ObjectId[]): Promise<Map<string, string>> {
+    if (postIds.length === 0) return new Map();
+    const found = await this.likes
+      .find({ postId: { $in: postIds }, userId }, { projection: { _id: 1, postId: 1 } })
+      .toArray();
+    return new Map(found.map((like) => [like.postId.toHexString(), like._id.toHexString()]));
+  }
+
   async removeForPosts(postIds: ObjectId[], session?: ClientSession): Promise<number> {
     if (postIds.length === 0) return 0;
     const result = await this.likes.deleteMany({ postId: { $in: postIds } }, { session });

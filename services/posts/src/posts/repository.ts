@@ -91,6 +91,22 @@ export class PostRepository {
     return this.posts.find(query.filter).sort(query.sort).skip(window.skip).limit(window.limit).toArray();
   }
 
+  /**
+   * A feed or author query's window of heads only (id, author, privacy): a deep page's posts, whose cards come from
+   * the feed cache (docs/caching.md). The skip runs inside the index scan as for `list`.
+   */
+  heads(query: PostQuery, window: PageWindow): Promise<PostHead[]> {
+    return this.posts
+      .find(query.filter, {
+        projection: { _id: 1, authorId: 1, authorPrivate: 1 },
+        batchSize: window.limit + 1,
+      })
+      .sort(query.sort)
+      .skip(window.skip)
+      .limit(window.limit)
+      .toArray();
+  }
+
   /** The posts of `ids` that exist, in no particular order: one `$in` on `_id` (the feed cache's cards). */
   findMany(ids: ObjectId[]): Promise<Post[]> {
     if (ids.length === 0) return Promise.resolve([]);

@@ -36,16 +36,21 @@ export class HiddenAuthorRepository {
     const found = await this.hidden
       .find({ readerId, active: true }, { projection: { _id: 0, authorId: 1, reason: 1 } })
       .toArray();
-    const all = new Set<string>();
-    const blocked = new Set<string>();
-    const authors: ObjectId[] = [];
-    for (const { authorId, reason } of found) {
-      const hex = authorId.toHexString();
-      if (!all.has(hex)) authors.push(authorId);
-      all.add(hex);
-      if (reason !== 'mute') blocked.add(hex);
-    }
-    return { authors, all, blocked };
+    return hiddenSetOf(found);
+  }
+
+  /**
+   * The reader's hidden set and the ids of all their documents, lifted ones too (the feed cache: an update names
+   * only the document, docs/caching.md "Per reader"). One read on the same prefix; a reader has few.
+   */
+  async relationsOf(readerId: ObjectId): Promise<{ hidden: HiddenSet; ids: string[] }> {
+    const found = await this.hidden
+      .find({ readerId }, { projection: { _id: 1, authorId: 1, reason: 1, active: 1 } })
+      .toArray();
+    return {
+      hidden: hiddenSetOf(found.filter((doc) => doc.active)),
+      ids: found.map((doc) => doc._id.toHexString()),
+    };
   }
 
   /** Whether a block either way stands between the reader and the author (their posts are "not found"). */
@@ -69,4 +74,17 @@ export class HiddenAuthorRepository {
     await this.hidden.deleteMany({ readerId: userId });
     await this.hidden.deleteMany({ authorId: userId });
   }
+}
+
+function hiddenSetOf(found: Pick<HiddenAuthor, 'authorId' | 'reason'>[]): HiddenSet {
+  const all = new Set<string>();
+  const blocked = new Set<string>();
+  const authors: ObjectId[] = [];
+  for (const { authorId, reason } of found) {
+    const hex = authorId.toHexString();
+    if (!all.has(hex)) authors.push(authorId);
+    all.add(hex);
+    if (reason !== 'mute') blocked.add(hex);
+  }
+  return { authors, all, blocked };
 }

@@ -37,6 +37,8 @@ export function bookmarkRoutes(router: Router, app: PostsContext): void {
     // A post the caller may not see is the same 404 as one that does not exist.
     const post = await loadVisiblePost(app, ctx.params.id, caller.id);
     await app.bookmarks.add(caller.id, post._id);
+    // Before answering: the member's next read on this instance shows it (others hear of it by their stream).
+    app.cache.bookmarksChanged(post._id);
     // Deleted between the read and the insert: its deletion has already removed its bookmarks, so this one
     // removes itself (a deleted post leaves no bookmark behind).
     if (!(await app.posts.findById(post._id))) {
@@ -53,6 +55,7 @@ export function bookmarkRoutes(router: Router, app: PostsContext): void {
     // No visibility check: a member may drop their own bookmark of a post they can no longer see, and the answer
     // is the same whether the post exists or not, so it tells nothing about it.
     await app.bookmarks.remove(caller.id, postId);
+    app.cache.bookmarksChanged(postId);
     ctx.body = { postId: postId.toHexString(), bookmarked: false } satisfies BookmarkAnswer;
   });
 

@@ -60,7 +60,7 @@ export function postRoutes(router: Router, app: PostsContext): void {
       ctx.body = await followingFeedPage(app, callerIn(ctx.state).id, cursor, limit);
       return;
     }
-    // The first pages of everyone's feed come from this instance's cache when it can answer (docs/caching.md).
+    // Everyone's feed comes with this instance's cached cards when it can answer (docs/caching.md), at any depth.
     const fromCache = await feedPageFromCache(app, callerIn(ctx.state).id, {
       limit,
       page,
@@ -73,7 +73,10 @@ export function postRoutes(router: Router, app: PostsContext): void {
           ? { posts, hasMore, nextCursor: posts.length > 0 ? posts[posts.length - 1]._id : null }
           : {
               posts,
-              pagination: { current: page, pages: pageCount(await app.posts.estimatedTotal(), limit) },
+              pagination: {
+                current: page,
+                pages: pageCount(await app.cache.feedTotal(() => app.posts.estimatedTotal()), limit),
+              },
               hasMore,
             };
       return;
