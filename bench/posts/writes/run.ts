@@ -12,9 +12,16 @@ import { announce, finish, parseRunArgs, step, type Check, runMain } from '../..
 import { formatCount, formatMs, formatRate, median } from '../../shared/stats';
 import { left, right, type Table } from '../../shared/table';
 import { checkCounts, seedWrites, type WritesSeed } from './data';
-import { REPO_ROOT } from '../../shared/worktree';
+import { prepareWorktree, REPO_ROOT } from '../../shared/worktree';
 import { REFERENCE_COMMIT, referenceRoot } from './reference';
-import { runScale, SCALE_FULL, SCALE_QUICK, scaleTable, type ScaleRow } from './scale';
+import {
+  runScale,
+  SCALE_FULL,
+  SCALE_QUICK,
+  SCALE_REFERENCE_COMMIT,
+  scaleTable,
+  type ScaleRow,
+} from './scale';
 import { startSide, type Side } from './side';
 import { runCreates, runToggles, type WriteRun } from './scenarios';
 
@@ -89,7 +96,7 @@ async function scale(argv: string[], quick: boolean, out: string, profileDir?: s
   const started = performance.now();
   const rows: ScaleRow[] = [];
   for (const [name, root] of [
-    ['reference', referenceRoot()],
+    ['reference', prepareWorktree(SCALE_REFERENCE_COMMIT)],
     ['current', REPO_ROOT],
   ] as const) {
     const side = await step(`${name} side`, () => startSide(name, root, profileDir));
@@ -111,7 +118,7 @@ async function scale(argv: string[], quick: boolean, out: string, profileDir?: s
       quick,
       totalSeconds: (performance.now() - started) / 1000,
       details: [
-        `Reference: commit ${REFERENCE_COMMIT} (a git worktree), its database and posts service`,
+        `Reference: commit ${SCALE_REFERENCE_COMMIT} (a git worktree), its database and posts service`,
         `${formatCount(settings.small)} then ${formatCount(settings.large)} posts by 1,000 authors; ${settings.reads} first pages each`,
       ],
       method:

@@ -16,6 +16,12 @@ export interface ScaleSettings {
   large: number;
   reads: number;
 }
+/**
+ * The reference of `--scale`: the code before documents were stored as BSON bytes and index keys as strings (issue
+ * 17's storage change), so the pair shows that change alone; bench:writes' own reference is older.
+ */
+export const SCALE_REFERENCE_COMMIT = '2bb6a53';
+
 export const SCALE_FULL: ScaleSettings = { small: 10_000, large: 1_000_000, reads: 1000 };
 export const SCALE_QUICK: ScaleSettings = { small: 10_000, large: 100_000, reads: 300 };
 

@@ -92,7 +92,7 @@ function merge(ctx: ServerContext, db: string, spec: unknown, docs: Doc[]): void
     const matched =
       on.join() === '_id'
         ? collection.findById(doc._id)
-        : [...collection.records.values()].find((record) =>
+        : [...collection.records()].find((record) =>
             on.every(
               (field) => compareValues(pathValues(record.doc, field)[0], pathValues(doc, field)[0]) === 0,
             ),

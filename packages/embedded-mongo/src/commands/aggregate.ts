@@ -71,7 +71,7 @@ function runInMingo(catalog: Catalog, db: string, docs: Doc[], stages: Doc[], va
   if (stages.length === 0) return docs;
   const readOnly = stages.every((stage) => READ_ONLY_STAGES.has(Object.keys(stage)[0]));
   const resolver = (name: string): Doc[] =>
-    [...(catalog.getCollection(db, name)?.records.values() ?? [])].map((record) => cloneDoc(record.doc));
+    [...(catalog.getCollection(db, name)?.records() ?? [])].map((record) => record.doc);
   try {
     return new Aggregator(
       stages,

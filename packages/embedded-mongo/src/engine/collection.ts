@@ -1,14 +1,12 @@
-import { calculateObjectSize, UUID } from 'bson';
+import { UUID } from 'bson';
 import { MongoCommandError } from '../errors';
-import { compareValues } from '../query/bson-order';
 import { isPlainObject, type Doc } from '../query/document';
-import { MAX_BSON_SIZE } from '../query/update';
 import { Index } from './index';
 import { compareIndexSpecs, type IndexSpec } from './index-spec';
 import { formatValue } from './key-format';
 import type { ChangeSink, CollectionOptions, JournalEntry } from './journal-entry';
-import type { DocRecord } from './record';
-import { shareIds } from './shared-ids';
+import { DocRecord, encodeDocument } from './record';
+import { RecordStore } from './record-store';
 import { describeUpdate } from '../replication/update-description';
 
 export const ID_INDEX_SPEC: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
@@ -29,7 +27,10 @@ function validateId(id: unknown): void {
   }
 }
 
-/** One collection: its records in insertion (natural) order and its indexes, each kept in a B-tree. */
+/**
+ * One collection: its documents by record id (RecordStore, ids in insertion order) and its indexes, each a B-tree
+ * of keys ending in the record id.
+ */
 export class Collection {
   db: string;
   name: string;
@@ -39,39 +40,42 @@ export class Collection {
   options: CollectionOptions = {};
   private nextRid = 1;
   private readonly changes: ChangeSink;
-  /** Records by id, in natural order. A snapshot builds its map only if something reads it (see `records`). */
-  private recordMap?: Map<number, DocRecord>;
+  private store = new RecordStore();
 
   constructor(db: string, name: string, changes: ChangeSink) {
     this.db = db;
     this.name = name;
     this.changes = changes;
-    this.recordMap = new Map();
     this.indexes.set('_id_', new Index(ID_INDEX_SPEC));
   }
 
-  /** Records in natural (insertion) order. */
-  get records(): Map<number, DocRecord> {
-    if (!this.recordMap) {
-      const records = [...this.idIndex.tree.values()].sort((a, b) => a.rid - b.rid);
-      this.recordMap = new Map(records.map((record) => [record.rid, record]));
-    }
-    return this.recordMap;
+  /**
+   * Records in natural (insertion) order, read as the walk goes: records deleted before it gets to them are
+   * skipped, records inserted meanwhile are reached.
+   */
+  *records(): Generator<DocRecord> {
+    for (let next = this.store.nextFrom(0); next; next = this.store.nextFrom(next[0] + 1))
+      yield new DocRecord(next[0], next[1]);
+  }
+
+  /** The stored version of record `rid`, if it still exists. */
+  recordAt(rid: number): DocRecord | undefined {
+    const bson = this.store.get(rid);
+    return bson === undefined ? undefined : new DocRecord(rid, bson);
   }
 
   /**
-   * A copy of the collection as it is now, for a transaction: the B-trees are shared copy-on-write (O(1)), so
-   * neither copy sees the other's later changes. The record map is rebuilt only if the copy needs a natural-order
-   * scan.
+   * A copy of the collection as it is now, for a transaction: the B-trees and the record store are shared
+   * copy-on-write, so neither copy sees the other's later changes.
    */
   snapshot(changes: ChangeSink): Collection {
     const copy = new Collection(this.db, this.name, changes);
     copy.indexes.clear();
     for (const [name, index] of this.indexes) copy.indexes.set(name, index.snapshot());
+    copy.store = this.store.snapshot();
     copy.nextRid = this.nextRid;
     copy.uuid = this.uuid;
     copy.options = this.options;
-    copy.recordMap = undefined;
     return copy;
   }
 
@@ -90,12 +94,12 @@ export class Collection {
   }
 
   get size(): number {
-    return this.recordMap ? this.recordMap.size : this.idIndex.tree.size;
+    return this.store.size;
   }
 
   findById(id: unknown): DocRecord | undefined {
-    const found = this.idIndex.tree.nextHigherPair([id, -Infinity]);
-    return found && compareValues(found[0][0], id) === 0 ? found[1] : undefined;
+    const rid = this.idIndex.findRid([id]);
+    return rid === undefined ? undefined : this.recordAt(rid);
   }
 
   /** Computes every index's keys and checks unique constraints; throws before anything changes. */
@@ -111,37 +115,28 @@ export class Collection {
 
   insert(doc: Doc): DocRecord {
     validateId(doc._id);
-    const size = calculateObjectSize(doc);
-    if (size > MAX_BSON_SIZE) {
-      throw new MongoCommandError(
-        'BSONObjectTooLarge',
-        `object to insert too large. size in bytes: ${size}, max size: ${MAX_BSON_SIZE}`,
-      );
-    }
-    shareIds(doc);
-    const record: DocRecord = { rid: this.nextRid, doc };
+    const record = new DocRecord(this.nextRid, encodeDocument(doc, true), doc);
     const keys = this.keysChecked(doc, record.rid);
     this.nextRid++;
     for (const [index, indexKeys] of keys) {
       index.noteKeys(doc, indexKeys);
-      index.add(record, indexKeys);
+      index.add(record.rid, indexKeys);
     }
-    this.recordMap?.set(record.rid, record);
+    this.store.set(record.rid, record.bson);
     this.changes.record({ op: 'insert', db: this.db, coll: this.name, doc, ui: this.uuid });
     return record;
   }
 
   /** Stores a new version of a document; `asUpdate` (an update with operators) also logs what changed. */
   replace(old: DocRecord, doc: Doc, asUpdate = false): DocRecord {
-    shareIds(doc);
-    const record: DocRecord = { rid: old.rid, doc };
+    const record = new DocRecord(old.rid, encodeDocument(doc, false), doc);
     const keys = this.keysChecked(doc, old.rid);
     for (const [index, indexKeys] of keys) {
-      index.remove(old, index.keysFor(old.doc));
+      index.remove(old.rid, index.keysFor(old.doc));
       index.noteKeys(doc, indexKeys);
-      index.add(record, indexKeys);
+      index.add(record.rid, indexKeys);
     }
-    this.recordMap?.set(record.rid, record);
+    this.store.set(record.rid, record.bson);
     const entry: JournalEntry = { op: 'replace', db: this.db, coll: this.name, doc, ui: this.uuid };
     if (asUpdate) entry.upd = describeUpdate(old.doc, doc);
     if (this.options.changeStreamPreAndPostImages) {
@@ -153,8 +148,8 @@ export class Collection {
   }
 
   delete(record: DocRecord): void {
-    for (const index of this.indexes.values()) index.remove(record, index.keysFor(record.doc));
-    this.recordMap?.delete(record.rid);
+    for (const index of this.indexes.values()) index.remove(record.rid, index.keysFor(record.doc));
+    this.store.delete(record.rid);
     this.changes.record(
       this.options.changeStreamPreAndPostImages
         ? {
@@ -204,11 +199,11 @@ export class Collection {
       }
     }
     const index = new Index(spec);
-    for (const record of this.records.values()) {
+    for (const record of this.records()) {
       const keys = index.keysFor(record.doc);
       if (index.findConflict(keys, record.rid)) throw index.duplicateKeyError(this.ns, record.doc);
       index.noteKeys(record.doc, keys);
-      index.add(record, keys);
+      index.add(record.rid, keys);
     }
     this.indexes.set(spec.name, index);
     this.changes.record({ op: 'createIndex', db: this.db, coll: this.name, spec });

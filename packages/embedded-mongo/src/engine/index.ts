@@ -6,10 +6,21 @@ import { pathValues, type Doc } from '../query/document';
 import { compileFilter, type Matcher } from '../query/filter';
 import { formatValue } from './key-format';
 import type { IndexSpec } from './index-spec';
-import type { DocRecord } from './record';
+import {
+  compareKeyStrings,
+  decodeKey,
+  encodable,
+  encodeEdge,
+  encodeKey,
+  keyPrefix,
+  ridOfKey,
+} from './key-codec';
 
-/** Index entries are the indexed values followed by the record id, so equal values stay distinct entries. */
-export type IndexKey = unknown[];
+/**
+ * Index entries are the indexed values followed by the record id, so equal values stay distinct entries: a flat
+ * string (key-codec.ts) while every value the index holds has an encoding, else an array `[value, …, rid]`.
+ */
+export type IndexKey = string | unknown[];
 
 export const MIN_KEY = new MinKey();
 export const MAX_KEY = new MaxKey();
@@ -24,12 +35,15 @@ export class Index {
   readonly spec: IndexSpec;
   readonly fields: string[];
   readonly directions: number[];
-  tree: BTree<IndexKey, DocRecord>;
+  /** Keys only: the record is found by the id the key ends with (a B-tree without values shares one array). */
+  tree: BTree<IndexKey, undefined>;
   multikey = false;
   /** Bumped on every change to the tree, so a suspended scan knows to find its place again. */
   version = 0;
-  /** Tree order: each field in its declared direction, then the record id. */
-  readonly compareKeys: (a: IndexKey, b: IndexKey) => number;
+  /** Whether keys are strings; false from the first key with a value that has no string encoding. */
+  private compact = true;
+  /** Array keys' order: each field in its declared direction, then the record id. */
+  private readonly compareArrays: (a: unknown[], b: unknown[]) => number;
   private readonly partial?: Matcher;
   /** Whether every field is a top-level one (no dotted path). */
   private readonly topLevel: boolean;
@@ -41,7 +55,7 @@ export class Index {
     this.directions = this.fields.map((f) => spec.key[f]);
     const n = this.fields.length;
     const dirs = this.directions;
-    this.compareKeys = (a, b) => {
+    this.compareArrays = (a, b) => {
       for (let i = 0; i < n; i++) {
         const c = compareValues(a[i], b[i]);
         if (c !== 0) return c * dirs[i];
@@ -50,8 +64,13 @@ export class Index {
       const rb = b[n] as number;
       return ra < rb ? -1 : ra > rb ? 1 : 0;
     };
-    this.tree = new BTree<IndexKey, DocRecord>(undefined, this.compareKeys, 64);
+    this.tree = new BTree<IndexKey, undefined>(undefined, this.compareKeys as never, 64);
     if (spec.partialFilterExpression) this.partial = compileFilter(spec.partialFilterExpression);
+  }
+
+  /** Tree order (both forms order entries alike). */
+  get compareKeys(): (a: IndexKey, b: IndexKey) => number {
+    return (this.compact ? compareKeyStrings : this.compareArrays) as (a: IndexKey, b: IndexKey) => number;
   }
 
   /** A copy-on-write copy (O(1)): later changes to either are not seen by the other. */
@@ -59,7 +78,50 @@ export class Index {
     const copy = new Index(this.spec);
     copy.tree = this.tree.clone();
     copy.multikey = this.multikey;
+    copy.compact = this.compact;
     return copy;
+  }
+
+  /** The stored key of `values` for record `rid`. */
+  private stored(values: unknown[], rid: number): IndexKey {
+    return this.compact ? encodeKey(values, this.directions, rid) : values.concat(rid);
+  }
+
+  /**
+   * A key to seek from: `values` may hold MinKey/MaxKey and values of any type, and `rid` ±Infinity is before or
+   * after every record of those values. `edge` is the side of the range it bounds (-1 its start in tree order).
+   */
+  edgeKey(values: unknown[], rid: number, edge: -1 | 1): IndexKey {
+    return this.compact ? encodeEdge(values, this.directions, rid, edge) : values.concat(rid);
+  }
+
+  /** A stored key's values followed by its record id. */
+  keyValues(key: IndexKey): unknown[] {
+    return typeof key === 'string' ? decodeKey(key, this.directions) : key;
+  }
+
+  /** The record id a stored key ends with. */
+  ridOf(key: IndexKey): number {
+    return typeof key === 'string' ? ridOfKey(key) : (key[key.length - 1] as number);
+  }
+
+  /** Changes when keys change form (once at most): a suspended scan then converts the keys it holds. */
+  get keyForm(): number {
+    return this.compact ? 0 : 1;
+  }
+
+  /** A key read before the keys changed form, in the form they have now. */
+  inCurrentForm(key: IndexKey): IndexKey {
+    return typeof key === 'string' && !this.compact ? this.keyValues(key) : key;
+  }
+
+  /** Rebuilds the tree with array keys, for a value without a string encoding (a new tree: snapshots keep theirs). */
+  private useArrays(): void {
+    const arrays = [...this.tree.keys()].map((key) => this.keyValues(key));
+    this.compact = false;
+    this.tree = new BTree<IndexKey, undefined>(undefined, this.compareKeys as never, 64);
+    for (const key of arrays) this.tree.set(key, undefined);
+    this.version++;
   }
 
   get name(): string {
@@ -141,34 +203,50 @@ export class Index {
     return [key];
   }
 
-  add(record: DocRecord, keys: unknown[][]): void {
+  add(rid: number, keys: unknown[][]): void {
     this.version++;
-    // `concat`, not a spread: a spread array keeps room to grow (about 140 bytes more per stored key, a quarter
-    // of what a post cost in memory before), and a stored key never grows.
-    for (const key of keys) this.tree.set(key.concat(record.rid), record);
+    if (this.compact && !keys.every((key) => key.every(encodable))) this.useArrays();
+    // Array keys by `concat`, not a spread: a spread array keeps room to grow, and a stored key never grows.
+    for (const key of keys) this.tree.set(this.stored(key, rid), undefined);
   }
 
-  remove(record: DocRecord, keys: unknown[][]): void {
+  remove(rid: number, keys: unknown[][]): void {
     this.version++;
-    for (const key of keys) this.tree.delete([...key, record.rid]);
-  }
-
-  /** The record already holding one of these unique key values, other than `self`. */
-  findConflict(keys: unknown[][], selfRid: number): DocRecord | undefined {
-    if (!this.unique) return undefined;
     for (const key of keys) {
-      const start = [...key, -Infinity];
-      const found = this.tree.nextHigherPair(start);
-      if (!found) continue;
-      const [foundKey, record] = found;
-      const samePrefix = key.every((v, i) => compareValues(v, foundKey[i]) === 0);
-      if (samePrefix && record.rid !== selfRid) return record;
-      if (samePrefix) {
-        const after = this.tree.nextHigherPair(foundKey);
-        if (after && key.every((v, i) => compareValues(v, after[0][i]) === 0)) return after[1];
-      }
+      // A key that could not have been stored as a string is not in a tree of strings.
+      if (this.compact && !key.every(encodable)) continue;
+      this.tree.delete(this.stored(key, rid));
     }
-    return undefined;
+  }
+
+  /** The entry after `after`, or the first of `values` (all of the index's fields), and whether it holds them. */
+  private firstOf(values: unknown[], after?: IndexKey): { key: IndexKey; same: boolean } | undefined {
+    const start = this.edgeKey(values, -Infinity, -1);
+    const key =
+      after !== undefined ? this.tree.nextHigherKey(after) : this.tree.getPairOrNextHigher(start)?.[0];
+    if (key === undefined) return undefined;
+    // A string edge of encodable values is exactly the part of their keys before the record id.
+    if (typeof key === 'string') return { key, same: keyPrefix(key) === start };
+    return { key, same: values.every((v, i) => compareValues(v, key[i]) === 0) };
+  }
+
+  /** The record id of the entry holding exactly `values` (all of the index's fields), if any. */
+  findRid(values: unknown[]): number | undefined {
+    const first = this.firstOf(values);
+    return first?.same ? this.ridOf(first.key) : undefined;
+  }
+
+  /** Whether another record than `selfRid` already holds one of these unique key values. */
+  findConflict(keys: unknown[][], selfRid: number): boolean {
+    if (!this.unique) return false;
+    for (const key of keys) {
+      const first = this.firstOf(key);
+      if (!first?.same) continue;
+      if (this.ridOf(first.key) !== selfRid) return true;
+      const next = this.firstOf(key, first.key);
+      if (next?.same) return true;
+    }
+    return false;
   }
 
   duplicateKeyError(ns: string, doc: Doc): MongoCommandError {

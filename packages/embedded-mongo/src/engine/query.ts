@@ -1,5 +1,6 @@
 import type { Doc } from '../query/document';
 import { compileFilter } from '../query/filter';
+import { filterFields } from '../query/filter-fields';
 import { compileProjection, type Projector } from '../query/projection';
 import { sortDocs, type SortSpec } from '../query/sort';
 import type { Collection } from './collection';
@@ -60,7 +61,8 @@ export function prepareQuery(collection: Collection | undefined, request: QueryR
   const blockingSort = sort.length > 0 && !sortedByPlan;
   // In the scan's order the skip happens inside the scan, which passes over documents without handing them out.
   const scanSkip = blockingSort ? 0 : (request.skip ?? 0);
-  let source: Iterable<Doc> = scan(collection, plan, matcher, stats, scanSkip);
+  const filter = { matcher, fields: filterFields(request.filter) };
+  let source: Iterable<Doc> = scan(collection, plan, filter, stats, scanSkip);
   if (blockingSort) {
     const fold = request.collation
       ? (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v)

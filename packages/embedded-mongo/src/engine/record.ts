@@ -1,10 +1,67 @@
+import { calculateObjectSize, deserialize, serialize } from 'bson';
+import { MongoCommandError } from '../errors';
 import type { Doc } from '../query/document';
+import { MAX_BSON_SIZE } from '../query/update';
+import { packDocument, unpackDocument, unpackFields } from './document-shapes';
 
 /**
- * A stored document. Records and their documents are never mutated: an update stores a new record with the
- * same `rid`, so a cursor or a snapshot holding the old one keeps a consistent view.
+ * Stored documents are their BSON bytes, less the top-level field names (document-shapes.ts), held as a one-byte
+ * ("latin1") string: about a third of the heap the decoded object took (its property array, each string, `Date`
+ * and ObjectId an object of its own), garbage collected like any string and immutable, so a snapshot can share
+ * them. Decoding makes a fresh object for each reader, as mongod hands each reader its own copy.
+ *
+ * Int64 values come back as `Long`: a stored int64 can only have come from a `Long` (a JS number is written as an
+ * int32 or a double), so documents read back exactly as they were written.
  */
-export interface DocRecord {
-  readonly rid: number;
-  readonly doc: Doc;
+const DECODE = { promoteLongs: false } as const;
+
+/**
+ * The stored form of a document; an insert (`checked`) of more than 16 MiB is BSONObjectTooLarge, as mongod
+ * answers (updates check their result's size where they are applied).
+ */
+export function encodeDocument(doc: Doc, checked: boolean): string {
+  const size = checked ? calculateObjectSize(doc) : 0;
+  if (size > MAX_BSON_SIZE) {
+    throw new MongoCommandError(
+      'BSONObjectTooLarge',
+      `object to insert too large. size in bytes: ${size}, max size: ${MAX_BSON_SIZE}`,
+    );
+  }
+  return packDocument(serialize(doc));
+}
+
+export function decodeDocument(bson: string): Doc {
+  return deserialize(unpackDocument(bson), DECODE) as Doc;
+}
+
+/** The BSON bytes of a stored document, for writing or sending it as it is. */
+export function documentBytes(bson: string): Buffer {
+  return unpackDocument(bson);
+}
+
+/**
+ * A stored document as a reader sees it: made when read, not kept. Its `bson` is the stored version itself: two
+ * reads of the same version hold the same bytes, and any write stores new ones.
+ */
+export class DocRecord {
+  private decoded?: Doc;
+
+  constructor(
+    readonly rid: number,
+    readonly bson: string,
+    decoded?: Doc,
+  ) {
+    this.decoded = decoded;
+  }
+
+  /** The document, decoded on first use. Stored documents are never mutated: callers copy before changing one. */
+  get doc(): Doc {
+    return (this.decoded ??= decodeDocument(this.bson));
+  }
+
+  /** Enough of the document to test a filter reading only `fields` (filter-fields.ts); all of it if undefined. */
+  fields(fields: ReadonlySet<string> | undefined): Doc {
+    if (this.decoded || !fields) return this.doc;
+    return deserialize(unpackFields(this.bson, fields), DECODE) as Doc;
+  }
 }

@@ -4,12 +4,20 @@ import type { Matcher } from '../query/filter';
 import type { Interval } from './bounds';
 import type { Collection } from './collection';
 import { MAX_KEY, MIN_KEY, type IndexKey } from './index';
-import type { DocRecord } from './record';
 import type { IndexPlan, OrPlan, Plan } from './planner';
 
 export interface ScanStats {
   keysExamined: number;
   docsExamined: number;
+}
+
+/**
+ * A filter and the top-level fields it reads (filter-fields.ts): a stored document is decoded only as far as the
+ * test needs, and whole only when it is handed out.
+ */
+export interface Filter {
+  matcher: Matcher;
+  fields?: ReadonlySet<string>;
 }
 
 function inInterval(value: unknown, interval: Interval): boolean {
@@ -28,8 +36,8 @@ function combinations(bounds: Interval[][]): Interval[][] {
 
 function edgeKeys(plan: IndexPlan, combo: Interval[]): { start: IndexKey; end: IndexKey } {
   const { fields, directions } = plan.index;
-  const start: IndexKey = [];
-  const end: IndexKey = [];
+  const start: unknown[] = [];
+  const end: unknown[] = [];
   for (let k = 0; k < fields.length; k++) {
     const ascending = directions[k] === 1;
     const interval = combo[k];
@@ -41,9 +49,7 @@ function edgeKeys(plan: IndexPlan, combo: Interval[]): { start: IndexKey; end: I
       end.push(ascending ? MAX_KEY : MIN_KEY);
     }
   }
-  start.push(-Infinity);
-  end.push(Infinity);
-  return { start, end };
+  return { start: plan.index.edgeKey(start, -Infinity, -1), end: plan.index.edgeKey(end, Infinity, 1) };
 }
 
 interface IndexRange {
@@ -65,7 +71,8 @@ function planRanges(plan: IndexPlan): IndexRange[] {
 /** One range's current entry in a merge, and where it stands among the ranges (ties go to the earlier one). */
 interface MergeHead {
   key: IndexKey;
-  record: DocRecord;
+  /** The key's values and record id. */
+  values: unknown[];
   /** The index's version when the entry was read: after a write it is read again before it is handed out. */
   version: number;
   order: number;
@@ -80,20 +87,22 @@ interface MergeHead {
  * so writes between two steps are seen as a fresh read would see them.
  */
 function* mergeScan(
+  collection: Collection,
   plan: IndexPlan,
   mergeOn: number[],
-  matcher: Matcher,
+  filter: Filter,
   stats: ScanStats,
   skip: Skip,
 ): Generator<Doc> {
   const index = plan.index;
-  const { tree } = index;
   const forward = plan.direction === 1;
-  const compare = index.compareKeys;
   /** The range's first entry from `from` on in the scan direction (`from` itself when `inclusive`), if any. */
-  // The tree fills this pair for every seek; its key and record are copied out before the next one.
-  const scratch = [] as unknown as [IndexKey, DocRecord];
-  const seek = (range: IndexRange, from: IndexKey, inclusive: boolean): [IndexKey, DocRecord] | undefined => {
+  // The tree fills this pair for every seek; its key is copied out before the next one.
+  const scratch = [] as unknown as [IndexKey, undefined];
+  let form = index.keyForm;
+  const seek = (range: IndexRange, from: IndexKey, inclusive: boolean): [IndexKey, unknown[]] | undefined => {
+    // The index's tree and order as they are now (an index that changed its keys' form has a new tree).
+    const { tree, compareKeys: compare } = index;
     for (;;) {
       const pair = forward
         ? inclusive
@@ -106,14 +115,15 @@ function* mergeScan(
       const key = pair[0];
       if (forward ? compare(key, range.end) > 0 : compare(key, range.start) < 0) return undefined;
       stats.keysExamined++;
-      if (range.combo.every((interval, k) => inInterval(key[k], interval))) return pair;
+      const values = index.keyValues(key);
+      if (range.combo.every((interval, k) => inInterval(values[k], interval))) return [key, values];
       from = key;
       inclusive = false;
     }
   };
   const before = (a: MergeHead, b: MergeHead): boolean => {
     for (const k of mergeOn) {
-      const c = compareValues(a.key[k], b.key[k]) * index.directions[k] * plan.direction;
+      const c = compareValues(a.values[k], b.values[k]) * index.directions[k] * plan.direction;
       if (c !== 0) return c < 0;
     }
     return a.order < b.order;
@@ -136,7 +146,7 @@ function* mergeScan(
     const pair = seek(head.range, head.key, inclusive);
     if (pair) {
       head.key = pair[0];
-      head.record = pair[1];
+      head.values = pair[1];
       head.version = index.version;
     } else {
       const tail = heap.pop() as MergeHead;
@@ -146,22 +156,31 @@ function* mergeScan(
   };
   planRanges(plan).forEach((range, order) => {
     const pair = seek(range, forward ? range.start : range.end, true);
-    if (pair) heap.push({ key: pair[0], record: pair[1], version: index.version, order, range });
+    if (pair) heap.push({ key: pair[0], values: pair[1], version: index.version, order, range });
   });
   for (let at = (heap.length >> 1) - 1; at >= 0; at--) siftDown(at);
   const seen = new Set<number>();
   while (heap.length > 0) {
     const head = heap[0];
+    if (form !== index.keyForm) {
+      // The index changed its keys' form while the cursor waited: the ranges and heads are read again in it.
+      form = index.keyForm;
+      for (const each of heap) {
+        Object.assign(each.range, edgeKeys(plan, each.range.combo));
+        each.key = index.inCurrentForm(each.key);
+      }
+    }
     if (head.version !== index.version) {
       // Written since it was read (while the cursor waited): this entry as it is now, or the next one.
       moveTop(true);
       continue;
     }
-    const { record } = head;
-    if (!seen.has(record.rid)) {
-      seen.add(record.rid);
+    const rid = head.values[index.fields.length] as number;
+    const record = seen.has(rid) ? undefined : collection.recordAt(rid);
+    if (record) {
+      seen.add(rid);
       stats.docsExamined++;
-      if (matcher(record.doc)) {
+      if (filter.matcher(record.fields(filter.fields))) {
         if (skip.left > 0) skip.left--;
         else yield record.doc;
       }
@@ -178,40 +197,51 @@ function* mergeScan(
  * key it returned, so it sees documents inserted ahead of it and never those deleted before it got to them.
  */
 function* indexScan(
+  collection: Collection,
   plan: IndexPlan,
-  matcher: Matcher,
+  filter: Filter,
   stats: ScanStats,
   skip: Skip,
   /** Records already handed out or turned down by an earlier scan of the same query (an OR's branches). */
   shared?: Set<number>,
 ): Generator<Doc> {
   const index = plan.index;
-  const compare = index.compareKeys;
   const direction = plan.direction;
   const ranges = planRanges(plan);
+  const rangesForm = index.keyForm;
   const seen = shared ?? (index.multikey || ranges.length > 1 ? new Set<number>() : undefined);
   // The tree reuses this pair for every entry it hands out: read it before asking for the next.
-  const pair: (IndexKey | DocRecord)[] = [];
+  const pair: (IndexKey | undefined)[] = [];
   const read = (key: IndexKey) =>
     direction === 1 ? index.tree.entries(key, pair) : index.tree.entriesReversed(key, pair);
-  for (const { combo, start, end } of ranges) {
+  for (const range of ranges) {
+    const { combo } = range;
+    let { start, end } = index.keyForm === rangesForm ? range : edgeKeys(plan, combo);
     // Without bounds the range is the whole index: every key is in it, and the tree's end is the range's end.
     const bounded = combo.length > 0;
     let entries = read(direction === 1 ? start : end);
     let version = index.version;
+    let form = index.keyForm;
     let last: IndexKey | undefined;
     let reseeked = false;
+    let compare = index.compareKeys;
     for (;;) {
       if (index.version !== version && last) {
         // The tree changed while suspended: its iterator is stale, so seek again past the last key returned.
         version = index.version;
+        if (form !== index.keyForm) {
+          // …and its keys changed form: the range's edges and the last key are taken into the new form.
+          form = index.keyForm;
+          ({ start, end } = edgeKeys(plan, combo));
+          last = index.inCurrentForm(last);
+          compare = index.compareKeys;
+        }
         entries = read(last);
         reseeked = true;
       }
       const step = entries.next();
       if (step.done) break;
       const key = step.value[0];
-      const record = step.value[1];
       if (reseeked) {
         // Only the first entry after seeking again can be the last one seen (keys end in the record id).
         reseeked = false;
@@ -221,39 +251,51 @@ function* indexScan(
       if (bounded) {
         if (direction === 1 ? compare(key, end) > 0 : compare(key, start) < 0) break;
         stats.keysExamined++;
-        if (!combo.every((interval, k) => inInterval(key[k], interval))) continue;
+        if (combo.length > 0) {
+          const values = index.keyValues(key);
+          if (!combo.every((interval, k) => inInterval(values[k], interval))) continue;
+        }
       } else stats.keysExamined++;
+      const rid = index.ridOf(key);
       if (seen) {
-        if (seen.has(record.rid)) continue;
-        seen.add(record.rid);
+        if (seen.has(rid)) continue;
+        seen.add(rid);
       }
+      const record = collection.recordAt(rid);
+      if (!record) continue;
       stats.docsExamined++;
-      if (!matcher(record.doc)) continue;
+      if (!filter.matcher(record.fields(filter.fields))) continue;
       if (skip.left > 0) skip.left--;
       else yield record.doc;
     }
   }
 }
 
-/** Map iteration is live: records deleted before being reached are skipped, inserted ones are reached. */
+/** The walk is live: records deleted before being reached are skipped, inserted ones are reached. */
 function* collectionScan(
   collection: Collection,
-  matcher: Matcher,
+  filter: Filter,
   stats: ScanStats,
   skip: Skip,
 ): Generator<Doc> {
-  for (const record of collection.records.values()) {
+  for (const record of collection.records()) {
     stats.docsExamined++;
-    if (!matcher(record.doc)) continue;
+    if (!filter.matcher(record.fields(filter.fields))) continue;
     if (skip.left > 0) skip.left--;
     else yield record.doc;
   }
 }
 
 /** An OR's branches one after another; a document two branches find is tested and handed out once. */
-function* orScan(plan: OrPlan, matcher: Matcher, stats: ScanStats, skip: Skip): Generator<Doc> {
+function* orScan(
+  collection: Collection,
+  plan: OrPlan,
+  filter: Filter,
+  stats: ScanStats,
+  skip: Skip,
+): Generator<Doc> {
   const seen = new Set<number>();
-  for (const branch of plan.branches) yield* indexScan(branch, matcher, stats, skip, seen);
+  for (const branch of plan.branches) yield* indexScan(collection, branch, filter, stats, skip, seen);
 }
 
 /** How many matching documents a scan still passes over before handing any out. */
@@ -268,13 +310,13 @@ export interface Skip {
 export function scan(
   collection: Collection | undefined,
   plan: Plan,
-  matcher: Matcher,
+  filter: Filter,
   stats: ScanStats,
   skip = 0,
 ): Iterable<Doc> {
   if (!collection || plan.kind === 'EOF') return [];
-  if (plan.kind === 'COLLSCAN') return collectionScan(collection, matcher, stats, { left: skip });
-  if (plan.kind === 'OR') return orScan(plan, matcher, stats, { left: skip });
-  if (plan.mergeOn) return mergeScan(plan, plan.mergeOn, matcher, stats, { left: skip });
-  return indexScan(plan, matcher, stats, { left: skip });
+  if (plan.kind === 'COLLSCAN') return collectionScan(collection, filter, stats, { left: skip });
+  if (plan.kind === 'OR') return orScan(collection, plan, filter, stats, { left: skip });
+  if (plan.mergeOn) return mergeScan(collection, plan, plan.mergeOn, filter, stats, { left: skip });
+  return indexScan(collection, plan, filter, stats, { left: skip });
 }

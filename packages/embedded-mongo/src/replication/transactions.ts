@@ -82,9 +82,11 @@ export class Transaction implements ChangeSink {
     return this.base.getCollection(db, coll)?.findById(id);
   }
 
-  /** Records are immutable and shared by snapshots: a different object means someone committed a change. */
+  /** Stored versions are immutable and shared by snapshots: other bytes mean someone committed a change. */
   changedSinceSnapshot(db: string, coll: string, id: unknown): boolean {
-    return this.manager.live.getCollection(db, coll)?.findById(id) !== this.baseRecord(db, coll, id);
+    return (
+      this.manager.live.getCollection(db, coll)?.findById(id)?.bson !== this.baseRecord(db, coll, id)?.bson
+    );
   }
 
   abort(reason = 'aborted'): void {

@@ -6,6 +6,7 @@ import { fromTimestamp } from '../replication/clock';
 import { encodeChange, type SessionStamp } from '../replication/oplog';
 import type { IndexSpec } from '../engine/index-spec';
 import type { Doc } from '../query/document';
+import { documentBytes } from '../engine/record';
 
 const FORMAT = 'devcircle-embedded-mongo-snapshot';
 const CHUNK_DOCS = 5000;
@@ -17,6 +18,14 @@ export interface SnapshotCollection {
   options?: CollectionOptions;
   indexes: IndexSpec[];
   docs: Doc[];
+}
+
+/**
+ * A collection as a snapshot writes it: its documents as they are stored (BSON bytes in one-byte strings, see
+ * engine/record.ts), written as they are; the file holds the same BSON documents either way.
+ */
+export interface StoredCollection extends Omit<SnapshotCollection, 'docs'> {
+  stored: string[];
 }
 
 /** What a snapshot keeps besides the data: the recent changes (for change streams) and retryable writes' replies. */
@@ -58,7 +67,7 @@ function fsyncDir(dir: string): void {
 export async function writeSnapshot(
   dir: string,
   gen: number,
-  collections: SnapshotCollection[],
+  collections: StoredCollection[],
   history: SnapshotHistory,
 ): Promise<number> {
   const tmp = path.join(dir, 'snapshot.tmp');
@@ -92,11 +101,11 @@ export async function writeSnapshot(
           uuid: coll.uuid,
           options: coll.options ?? {},
           indexes: coll.indexes,
-          count: coll.docs.length,
+          count: coll.stored.length,
         }),
       ]);
-      for (let i = 0; i < coll.docs.length; i += CHUNK_DOCS) {
-        await write(coll.docs.slice(i, i + CHUNK_DOCS).map((doc) => serialize(doc)));
+      for (let i = 0; i < coll.stored.length; i += CHUNK_DOCS) {
+        await write(coll.stored.slice(i, i + CHUNK_DOCS).map(documentBytes));
       }
     }
     for (let i = 0; i < history.sessionWrites.length; i += CHUNK_DOCS) {

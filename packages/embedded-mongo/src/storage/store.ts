@@ -14,7 +14,7 @@ import {
 } from '../replication/oplog';
 import { Journal, journalPath, listJournalGens, replayJournal } from './journal';
 import { acquireLock } from './lock';
-import { readSnapshot, writeSnapshot, type SnapshotCollection } from './snapshot';
+import { readSnapshot, writeSnapshot, type StoredCollection } from './snapshot';
 
 export interface StoreOptions {
   /** Data directory; undefined keeps everything in memory (nothing survives a restart). */
@@ -225,13 +225,13 @@ export class Store implements ChangeSink {
     const gen = old.gen + 1;
     this.journal = new Journal(dir, gen);
     this.journalBytes = 0;
-    const collections: SnapshotCollection[] = this.catalog.allCollections().map((c) => ({
+    const collections: StoredCollection[] = this.catalog.allCollections().map((c) => ({
       db: c.db,
       name: c.name,
       uuid: c.uuid,
       options: c.options,
       indexes: [...c.indexes.values()].map((index) => index.spec),
-      docs: [...c.records.values()].map((record) => record.doc),
+      stored: [...c.records()].map((record) => record.bson),
     }));
     // Everything recorded so far is in the old journal, which closeSync made durable: all of it is history now.
     this.oplog.publish();
