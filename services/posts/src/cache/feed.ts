@@ -6,7 +6,7 @@ import { feedQuery } from '../posts/repository';
 import { postCards, withViewer } from '../posts/views';
 import type { HiddenSet } from '../relations/hidden-author';
 import { withoutHiddenComments } from '../relations/hide';
-import { FEED_WINDOW, type CachedCard, type FeedWindow } from './posts-cache';
+import { FEED_WINDOW, type CachedCard, type FeedWindow, type PageHeads } from './posts-cache';
 import { follows, followsOf, hiddenOf, viewerFieldsOf } from './reader-state';
 
 /** A feed request the cache may answer: the first page(s) by cursor or by number. */
@@ -56,12 +56,6 @@ function cardsOf(app: PostsContext, ids: string[]): Promise<Map<string, CachedCa
   });
 }
 
-/** The posts of a page, newest first, and whether there are more. */
-interface PageHeads {
-  chosen: ObjectId[];
-  hasMore: boolean;
-}
-
 /**
  * The page's posts from the window, or undefined when the window cannot tell: the page reaches beyond the posts it
  * holds that the reader may see (a deep page, a cursor older than the window, a reader among many private or hidden
@@ -98,9 +92,23 @@ async function headsFromWindow(
   };
 }
 
+/** The hidden set as a key: its authors, sorted (a set is read once per reader and kept, so this is made once). */
+const hiddenKeys = new WeakMap<HiddenSet, string>();
+
+function hiddenKey(hidden: HiddenSet): string {
+  let key = hiddenKeys.get(hidden);
+  if (key === undefined) {
+    key = [...hidden.all].sort().join(',');
+    hiddenKeys.set(hidden, key);
+  }
+  return key;
+}
+
 /**
  * The page's posts from the database, heads only (id, author, privacy), with the feed's visibility filter and the
- * skip or the cursor in the index scan: one command, whatever the depth's cost in the scan.
+ * skip or the cursor in the index scan: one command, whatever the depth's cost in the scan. Kept until the feed
+ * changes (docs/caching.md "Pages beyond the window"), for every reader with the same filter: the same private
+ * authors let through and the same authors hidden.
  */
 async function headsFromDatabase(
   app: PostsContext,
@@ -109,12 +117,19 @@ async function headsFromDatabase(
   { limit, before }: FeedRequest,
   skip: number,
 ): Promise<PageHeads> {
-  const { privateFollowees } = await followsOf(app, reader);
-  const found = await app.posts.heads(feedQuery(before, { id: reader, privateFollowees, hidden }), {
-    skip,
-    limit: limit + 1,
+  const { privateFollowees, signature } = await followsOf(app, reader);
+  const at = before ? `before ${before.toHexString()}` : `skip ${skip}`;
+  const key = `${signature} | ${hiddenKey(hidden)} | ${at} | ${limit}`;
+  const found = await app.cache.pages.getMany([key], async () => {
+    const heads = await app.posts.heads(feedQuery(before, { id: reader, privateFollowees, hidden }), {
+      skip,
+      limit: limit + 1,
+    });
+    return new Map([
+      [key, { chosen: heads.slice(0, limit).map((post) => post._id), hasMore: heads.length > limit }],
+    ]);
   });
-  return { chosen: found.slice(0, limit).map((post) => post._id), hasMore: found.length > limit };
+  return found.get(key) as PageHeads;
 }
 
 /**

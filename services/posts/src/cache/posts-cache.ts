@@ -10,6 +10,15 @@ import { InvalidatingCache } from './store';
  */
 export const FEED_WINDOW = 200;
 
+/** The most pages beyond the window whose posts are held (each a page's ids: about 300 bytes for 10). */
+export const PAGES_MAX = 1000;
+
+/** The posts of a page, newest first (ids), and whether there are more. */
+export interface PageHeads {
+  chosen: ObjectId[];
+  hasMore: boolean;
+}
+
 /** The most cards held (posts of the window and posts opened on their own); least recently used go first. */
 export const CARDS_MAX = 1000;
 
@@ -38,6 +47,11 @@ const TOTAL = 'total';
 export class PostsCache {
   readonly window = new InvalidatingCache<FeedWindow>(1);
   readonly cards = new InvalidatingCache<CachedCard>(CARDS_MAX);
+  /**
+   * The posts of pages read beyond the window (ids and whether there are more), per visibility filter and position
+   * (page number or cursor): like the window, they change when a post is added, deleted or changes privacy.
+   */
+  readonly pages = new InvalidatingCache<PageHeads>(PAGES_MAX);
   /** How many posts there are (the page mode's `pages`): changes when the window does. */
   readonly total = new InvalidatingCache<number>(1);
   /** Each reader's hidden set, follows, likes and bookmarks. */
@@ -54,6 +68,7 @@ export class PostsCache {
     this.window.live = live;
     this.cards.live = live;
     this.total.live = live;
+    this.pages.live = live;
     this.readers.live = live;
     if (!live) this.clear();
   }
@@ -74,6 +89,8 @@ export class PostsCache {
   feedChanged(postId?: ObjectId | string): void {
     this.window.invalidate(WINDOW);
     this.total.invalidate(TOTAL);
+    // Every position after the change moves: all pages go.
+    this.pages.clear();
     if (postId) this.postChanged(postId);
   }
 
@@ -86,6 +103,7 @@ export class PostsCache {
     this.window.clear();
     this.cards.clear();
     this.total.clear();
+    this.pages.clear();
     this.readers.clear();
   }
 

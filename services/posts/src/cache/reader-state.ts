@@ -28,7 +28,9 @@ export async function followsOf(app: PostsContext, reader: ObjectId): Promise<Re
   const found = await app.cache.readers.follows.getMany([hex], async () => {
     const { followees, ids } = await app.follows.followPairsOf(reader, FOLLOWEES_CONSIDERED);
     app.cache.readers.remember(hex, ids);
-    const privateFollowees = await app.authors.privateAmong(followees);
+    // The reader's own privacy comes with the same read: their posts pass the filter for them either way.
+    const privates = await app.authors.privateAmong([reader, ...followees]);
+    const privateFollowees = privates.filter((id) => !id.equals(reader));
     return new Map([
       [
         hex,
@@ -36,6 +38,10 @@ export async function followsOf(app: PostsContext, reader: ObjectId): Promise<Re
           followees: new Set(followees.map((id) => id.toHexString())),
           privateFollowees,
           complete: followees.length < FOLLOWEES_CONSIDERED,
+          signature: privates
+            .map((id) => id.toHexString())
+            .sort()
+            .join(','),
         },
       ],
     ]);

@@ -18,6 +18,11 @@ export interface ReaderFollows {
   privateFollowees: ObjectId[];
   /** Fewer than the limit: someone not in `followees` is not followed. */
   complete: boolean;
+  /**
+   * The private authors whose posts the feed's filter lets through for this reader (`privateFollowees`, and the
+   * reader if private), sorted: readers with the same one and the same hidden set see the same feed.
+   */
+  signature: string;
 }
 
 /**
