@@ -11,6 +11,7 @@ import { fromTimestamp, type OpTime } from '../replication/clock';
 import type { NamespaceFilter, Oplog, OplogEntry } from '../replication/oplog';
 import type { Store } from '../storage/store';
 import { eventsOf, invalidateEvent, type StreamScope } from './events';
+import { compileInclusion, type Inclusion } from './inclusion';
 import { decodeToken, encodeToken, type ResumePosition } from './resume-token';
 
 /** The stages a change stream may add after `$changeStream`: they reshape or filter events one at a time. */
@@ -46,6 +47,8 @@ interface StreamCursor {
   /** The stages after them, run per event; `aggregator` is made once, at the first event that needs it. */
   stages: Doc[];
   aggregator?: Aggregator;
+  /** The same stages as plain functions, when each is a `$project` that only includes fields (inclusion.ts). */
+  inclusions?: Inclusion[];
   /** The oplog position of the next entry to read, and how many of its operations were already passed. */
   position: number;
   skipOps: number;
@@ -144,6 +147,12 @@ function validateStages(stages: Doc[]): void {
   }
 }
 
+/** The stages as inclusions when every one is a plain inclusion `$project`; undefined otherwise. */
+function inclusionsOf(stages: Doc[]): Inclusion[] | undefined {
+  const compiled = stages.map(compileInclusion);
+  return compiled.every((inclusion) => inclusion !== undefined) ? (compiled as Inclusion[]) : undefined;
+}
+
 /** Which namespaces' changes a stream may show (its events are then decided from the decoded change). */
 function concerns(scope: StreamScope): NamespaceFilter {
   if (scope.kind === 'cluster') return () => true;
@@ -224,6 +233,7 @@ export class ChangeStreams {
       options: parsed.options,
       match: leading > 0 ? compileFilter(filters.length === 1 ? filters[0] : { $and: filters }) : undefined,
       stages: stages.slice(leading),
+      inclusions: inclusionsOf(stages.slice(leading)),
       position: this.oplog.end,
       skipOps: 0,
       queued: [],
@@ -381,11 +391,15 @@ export class ChangeStreams {
     if (cursor.match && !cursor.match(event)) return [];
     if (cursor.stages.length === 0) return [event];
     let out: Doc[];
-    try {
-      cursor.aggregator ??= new Aggregator(cursor.stages, mingoOptions());
-      out = cursor.aggregator.run([cloneDoc(event)]) as Doc[];
-    } catch (err) {
-      throw new MongoCommandError('BadValue', err instanceof Error ? err.message : String(err));
+    if (cursor.inclusions) {
+      out = [cursor.inclusions.reduce((doc, include) => include(doc), event)];
+    } else {
+      try {
+        cursor.aggregator ??= new Aggregator(cursor.stages, mingoOptions());
+        out = cursor.aggregator.run([cloneDoc(event)]) as Doc[];
+      } catch (err) {
+        throw new MongoCommandError('BadValue', err instanceof Error ? err.message : String(err));
+      }
     }
     for (const doc of out) {
       if (!isPlainObject(doc._id) || (doc._id as Doc)._data !== (event._id as Doc)._data) {

@@ -1,5 +1,6 @@
-import type { Document } from 'bson';
+import { ObjectId, type Document } from 'bson';
 import type { Collection } from '../engine/collection';
+import type { DocRecord } from '../engine/record';
 import { normalizeCollation } from '../engine/index-spec';
 import { runQuery } from '../engine/query';
 import { MongoCommandError, toCommandError } from '../errors';
@@ -76,6 +77,26 @@ function updateSpec(u: unknown): UpdateSpec {
   throw new MongoCommandError('FailedToParse', 'Update argument must be either an object or an array');
 }
 
+/**
+ * The record a filter `{ _id: v }` names, straight from the `_id` index, when v is an ObjectId, a number or a date
+ * (values no collation folds, and `_id` is never an array): what most single-document writes send (a post's or an
+ * author's count), without planning a query and decoding the document twice. Undefined when the filter is anything
+ * else or a hint or collation is given: the planner decides. Null when no document has that `_id`.
+ */
+function byIdOnly(
+  collection: Collection | undefined,
+  filter: Doc,
+  statement: { hint?: unknown; collation?: unknown },
+): DocRecord | null | undefined {
+  if (statement.hint !== undefined || statement.collation !== undefined) return undefined;
+  const keys = Object.keys(filter);
+  if (keys.length !== 1 || keys[0] !== '_id') return undefined;
+  const id = filter._id;
+  const plain = id instanceof ObjectId || id instanceof Date || (typeof id === 'number' && !Number.isNaN(id));
+  if (!plain) return undefined;
+  return collection?.findById(id) ?? null;
+}
+
 /** Updates the documents a filter selects; upserts when none matched. */
 function updateMatching(
   ctx: ServerContext,
@@ -96,13 +117,19 @@ function updateMatching(
   const collection = ctx.catalog.getCollection(req.db, coll);
   const variables = commandVariables(req);
   const options = { arrayFilters: statement.arrayFilters, query: filter, variables };
-  const docs = runQuery(collection, {
-    filter,
-    hint: statement.hint,
-    collation: normalizeCollation(statement.collation),
-    limit: statement.multi ? 0 : 1,
-    variables,
-  });
+  const byId = byIdOnly(collection, filter, statement);
+  const docs =
+    byId === undefined
+      ? runQuery(collection, {
+          filter,
+          hint: statement.hint,
+          collation: normalizeCollation(statement.collation),
+          limit: statement.multi ? 0 : 1,
+          variables,
+        })
+      : byId
+        ? [byId.doc]
+        : [];
   ctx.counters.update++;
   if (docs.length === 0) {
     if (!statement.upsert) {
@@ -117,7 +144,7 @@ function updateMatching(
   let modified = 0;
   for (const doc of docs) {
     const target = collection as Collection;
-    const record = target.findById(doc._id);
+    const record = byId ?? target.findById(doc._id);
     if (!record) continue;
     const next = applyUpdate(record.doc, update, options);
     if (!next) continue;

@@ -81,6 +81,38 @@ describe('change streams on a collection', () => {
     await stream.close();
   });
 
+  test('an inclusion $project keeps the named paths in the event order: into documents and arrays, never scalars', async () => {
+    const coll = freshCollection(database().db);
+    const stream = await watch(coll, [
+      {
+        $project: {
+          'updateDescription.updatedFields': 1,
+          'fullDocument.a.b': 1,
+          'fullDocument.list.b': 1,
+          'fullDocument.s.t': 1,
+          'fullDocument.missing.x': 1,
+          operationType: 1,
+        },
+      },
+    ]);
+    await coll.insertOne({ _id: 1, s: 3, list: [{ b: 1, c: 1 }, 5, { c: 2 }], a: { c: 2, b: 1 } });
+    await coll.updateOne({ _id: 1 }, { $set: { s: 4 } });
+    const insert = await stream.next();
+    expect(insert).toEqual({
+      _id: expect.any(Object),
+      operationType: 'insert',
+      fullDocument: { list: [{ b: 1 }, {}], a: { b: 1 } },
+    });
+    expect(Object.keys(insert)).toEqual(['_id', 'operationType', 'fullDocument']);
+    expect(Object.keys((insert as { fullDocument: Document }).fullDocument)).toEqual(['list', 'a']);
+    expect(await stream.next()).toEqual({
+      _id: expect.any(Object),
+      operationType: 'update',
+      updateDescription: { updatedFields: { s: 4 } },
+    });
+    await stream.close();
+  });
+
   test('drop ends a collection stream with a drop event and then invalidate', async () => {
     const coll = freshCollection(database().db);
     await coll.insertOne({ _id: 1 });
