@@ -119,6 +119,72 @@ test('16 members toggling 2 posts at once (batched): counts, likes and one event
   ).toBe(16);
 });
 
+test('toggles sent at once by members who may and may not see the posts: each gets its own answer', async () => {
+  const [open, shy, follower, stranger, blocked, saver] = ['open', 'shy', 'fol', 'str', 'blk', 'sav'].map(
+    (name) => newUser(`batch_${name}`),
+  );
+  const openPost = await createPost(h.service, open);
+  const shyPost = await createPost(h.service, shy);
+  // What the consumers would have written: shy is private and followed by `follower`, open and `blocked` block
+  // each other (a document per side), `saver` saved open's post.
+  await h.db.collection('authors').updateOne({ _id: oid(shy.id) }, { $set: { isPrivate: true } });
+  await h.db.collection('posts').updateOne({ _id: oid(shyPost._id) }, { $set: { authorPrivate: true } });
+  const now = new Date();
+  await h.db
+    .collection('author_followers')
+    .insertOne({ followerId: oid(follower.id), followeeId: oid(shy.id), following: true, updatedAt: now });
+  await h.db.collection('hidden_authors').insertMany(
+    [
+      [open, blocked, 'block'],
+      [blocked, open, 'blocked-by'],
+    ].map(([reader, author, reason]) => ({
+      readerId: oid((reader as typeof open).id),
+      authorId: oid((author as typeof open).id),
+      reason,
+      active: true,
+      eventId: oid(unknownId()),
+      updatedAt: now,
+    })),
+  );
+  expect(
+    (await call(h.service, 'PUT', `/api/posts/${openPost._id}/bookmark`, undefined, saver.headers)).status,
+  ).toBe(200);
+
+  const asked: [typeof open, PostView][] = [
+    [follower, shyPost],
+    [stranger, shyPost],
+    [blocked, shyPost],
+    [blocked, openPost],
+    [stranger, openPost],
+    [saver, openPost],
+    [follower, openPost],
+    [shy, shyPost],
+  ];
+  const replies = await Promise.all(asked.map(([member, post]) => like(post._id, member.headers)));
+  expect(replies.map((reply) => reply.status)).toEqual([200, 404, 404, 404, 200, 200, 200, 200]);
+  expect(replies[1].body.message).toBe("This post doesn't exist or was deleted.");
+  expect(replies.map((reply) => reply.body.bookmarkedByMe)).toEqual([
+    false,
+    undefined,
+    undefined,
+    undefined,
+    false,
+    true,
+    false,
+    false,
+  ]);
+  expect(replies.filter((reply) => reply.status === 200).every((reply) => reply.body.likedByMe)).toBe(true);
+  expect(await storedCounts(openPost._id)).toEqual({ likesCount: 3, likeDocs: 3, users: 3 });
+  expect(await storedCounts(shyPost._id)).toEqual({ likesCount: 2, likeDocs: 2, users: 2 });
+  // Each member who liked has an author record (made in the batch), a refused one none.
+  const records = await h.db
+    .collection('authors')
+    .find({ _id: { $in: [follower, stranger, blocked, saver].map((m) => oid(m.id)) } })
+    .toArray();
+  expect(records.map((record) => record.username).sort()).toEqual(['batch_fol', 'batch_sav', 'batch_str']);
+  expect((await h.db.collection('authors').findOne({ _id: oid(open.id) }))?.likesReceived).toBe(3);
+});
+
 test('likes, unlikes and their events are recorded with the right fields', async () => {
   const author = newUser('poster');
   const fan = newUser('fan');

@@ -49,6 +49,54 @@ describe('creating a post', () => {
     });
   });
 
+  test('creates sent at once by new and known, public and private members: each stored once, counted and told', async () => {
+    const target = newUser('cb_target');
+    const [known, shy, ...fresh] = ['cb_known', 'cb_shy', 'cb_new1', 'cb_new2'].map((name) => newUser(name));
+    for (const member of [target, known, shy]) await create({ content: 'first' }, member.headers);
+    await h.db.collection('authors').updateOne({ _id: oid(shy.id) }, { $set: { isPrivate: true } });
+    const members = [known, shy, ...fresh];
+    // Two posts each, all at once: one plain, one naming the target and a #tag.
+    const replies = await Promise.all(
+      members.flatMap((member) => [
+        create({ content: `plain by ${member.username}` }, member.headers),
+        create({ content: `hi @cb_target #batched by ${member.username}` }, member.headers),
+      ]),
+    );
+    expect(replies.map((reply) => reply.status)).toEqual(members.flatMap(() => [201, 201]));
+    for (const [m, member] of members.entries()) {
+      const [plain, named] = [replies[2 * m].body, replies[2 * m + 1].body];
+      expect(plain.author).toEqual({
+        _id: member.id,
+        username: member.username,
+        displayName: member.username,
+      });
+      const stored = await h.db
+        .collection('posts')
+        .find({ authorId: oid(member.id) })
+        .toArray();
+      const first = member === known || member === shy ? 1 : 0;
+      expect(stored).toHaveLength(2 + first);
+      expect((await h.db.collection('authors').findOne({ _id: oid(member.id) }))?.postsCount).toBe(2 + first);
+      const mine = stored.find((post) => String(post._id) === named._id);
+      expect(mine).toMatchObject({ tags: ['batched'], authorPrivate: member === shy });
+      // The mention travels with the post's event, except from a private author to someone not following them.
+      const events = await h.db
+        .collection('post_events')
+        .find({ postId: { $in: [oid(plain._id), oid(named._id)] } })
+        .toArray();
+      if (member === shy) expect(events).toEqual([]);
+      else
+        expect(events).toEqual([
+          expect.objectContaining({
+            type: 'post.created',
+            postId: oid(named._id),
+            actor: { _id: oid(member.id), username: member.username },
+            mentions: ['cb_target'],
+          }),
+        ]);
+    }
+  });
+
   test('an empty snippet and an empty language are stored as absent', async () => {
     const reply = await create(
       { content: 'no code', codeSnippet: '   ', codeLanguage: '' },

@@ -41,34 +41,6 @@ export class AuthorRepository {
     }
   }
 
-  /** `ensure` for several users in one command (a batch of like toggles): only inserts, as `ensure` does. */
-  async ensureMany(users: { id: ObjectId; username: string }[]): Promise<void> {
-    const byId = new Map(users.map((user) => [user.id.toHexString(), user]));
-    // One read finds those who have a record (nearly everyone); only the others are written.
-    const found = await this.authors
-      .find({ _id: { $in: [...byId.values()].map(({ id }) => id) } }, { projection: { _id: 1 } })
-      .toArray();
-    for (const author of found) byId.delete(author._id.toHexString());
-    if (byId.size === 0) return;
-    const upserts = () =>
-      this.authors.bulkWrite(
-        [...byId.values()].map(({ id, username }) => ({
-          updateOne: {
-            filter: { _id: id },
-            update: { $setOnInsert: { username, displayName: username, updatedAt: new Date() } },
-            upsert: true,
-          },
-        })),
-        { ordered: false },
-      );
-    try {
-      await upserts();
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-      await upserts();
-    }
-  }
-
   /** The users service's word after a profile edit: it wins over the stored names (the stats stay). */
   async set(id: ObjectId, username: string, displayName: string): Promise<Author> {
     const names = { username, displayName: displayName || username, updatedAt: new Date() };

@@ -10,6 +10,7 @@ import { OneBatchAtATime } from '../one-batch-at-a-time';
 import { POSTS } from '../posts/indexes';
 import { POST_NOT_FOUND, type Post, type PostView } from '../posts/post';
 import { postView, postViews } from '../posts/views';
+import { canSee } from '../privacy/visibility';
 import { visibleAmong } from '../privacy/visible-among';
 import { LIKES } from './indexes';
 import type { Like } from './like';
@@ -28,15 +29,15 @@ export interface Toggled {
 interface Request {
   postId: ObjectId;
   caller: Caller;
-  /** The post as the batch first read it, once it is known to exist and the caller may see it. */
-  post?: Post;
   resolve(toggled: Toggled): void;
   reject(err: unknown): void;
 }
 
 /** What one transaction of a batch decided, handed out once it committed. */
 interface Outcome {
-  liked: boolean[];
+  /** Per request: whether the caller now likes the post; undefined when the post is missing or hidden from them. */
+  liked: (boolean | undefined)[];
+  /** The posts toggled, as the commit left them. */
   posts: Map<string, Post>;
 }
 
@@ -77,19 +78,16 @@ export class LikeToggles {
   /**
    * Resolves once the batch's transaction is over; its answers are read after that, while the next batch starts.
    */
-  private async run(requested: Request[]): Promise<void> {
-    let batch: Request[] = [];
+  private async run(batch: Request[]): Promise<void> {
     let outcome: Outcome;
     try {
-      batch = await this.visible(requested);
-      if (batch.length === 0) return;
-      await this.ctx.authors.ensureMany(batch.map(({ caller }) => caller));
       outcome = await inTransaction(this.ctx.deps.database.client, (session) => this.apply(batch, session));
     } catch (err) {
-      // A like inserted by another process after this transaction's snapshot: each toggle alone settles it. Any
-      // other failure is every toggle's (and none is run again: the commit's outcome may be unknown).
+      // A like or an author record inserted by another process after this transaction's snapshot: each toggle
+      // alone settles it. Any other failure is every toggle's (and none is run again: the commit's outcome may be
+      // unknown).
       if (isDuplicateKey(err)) await Promise.all(batch.map((request) => this.runAlone(request)));
-      else for (const request of requested) request.reject(err);
+      else for (const request of batch) request.reject(err);
       return;
     }
     void this.answer(batch, outcome);
@@ -123,49 +121,24 @@ export class LikeToggles {
       return;
     }
     batch.forEach((request, i) => {
+      const liked = outcome.liked[i];
       const view = views.get(request.postId.toHexString());
-      if (!view) request.reject(notFound(POST_NOT_FOUND));
+      if (liked === undefined || !view) request.reject(notFound(POST_NOT_FOUND));
       else
         request.resolve({
-          liked: outcome.liked[i],
+          liked,
           bookmarked: saved.has(key(request.postId, request.caller.id)),
           view,
         });
     });
   }
 
-  /**
-   * The requests whose post exists and whose caller may see it, each with the post: one `$in` for the posts, then
-   * `visibleAmong`'s one or two reads for the callers' eyes (blocks; follows for a private author's posts). The
-   * others get the 404.
-   */
-  private async visible(batch: Request[]): Promise<Request[]> {
-    const found = new Map<string, Post>();
-    for (const post of await this.ctx.deps.db
-      .collection<Post>(POSTS)
-      .find({ _id: { $in: unique(batch.map(({ postId }) => postId)) } })
-      .toArray())
-      found.set(post._id.toHexString(), post);
-    const existing: Request[] = [];
-    for (const request of batch) {
-      const post = found.get(request.postId.toHexString());
-      if (post) existing.push({ ...request, post });
-      else request.reject(notFound(POST_NOT_FOUND));
-    }
-    const allowed = await visibleAmong(
-      this.ctx,
-      existing.map(({ post, caller }) => ({ post: post as Post, viewer: caller.id })),
-    );
-    return existing.filter((request, i) => {
-      if (!allowed[i]) request.reject(notFound(POST_NOT_FOUND));
-      return allowed[i];
-    });
-  }
-
   private async runAlone(request: Request): Promise<void> {
     try {
-      if (!request.post) throw notFound(POST_NOT_FOUND);
-      const liked = await toggleLike(this.ctx, request.post, request.caller);
+      const found = await this.ctx.posts.findById(request.postId);
+      if (!found || !(await canSee(this.ctx, found, request.caller.id))) throw notFound(POST_NOT_FOUND);
+      await this.ctx.authors.ensure(request.caller.id, request.caller.username);
+      const liked = await toggleLike(this.ctx, found, request.caller);
       const post = await this.ctx.posts.findById(request.postId);
       if (!post) throw notFound(POST_NOT_FOUND);
       const [view, bookmarked] = await Promise.all([
@@ -179,38 +152,59 @@ export class LikeToggles {
   }
 
   /**
-   * One attempt of the batch's transaction (the driver may run it again after a conflict, so it only reads and
-   * writes through `session` and keeps its results in what it returns): reads which of the pairs are liked and the
-   * posts, works out every toggle in arrival order, then writes the likes, the counts and the events in a few
-   * commands. A toggle of a post that no longer exists changes nothing and answers 404.
+   * One attempt of the batch's transaction (the driver may run it again after a conflict, so it keeps its results
+   * in what it returns): reads the posts, then at once which of the pairs are liked, who may see which post and
+   * which callers have an author record, works out every toggle in arrival order, then writes the likes, the
+   * records and counts, and the events in a few commands. A toggle of a post that does not exist or that its caller
+   * may not see changes nothing and answers 404 (README "Privacy").
    */
   private async apply(batch: Request[], session: ClientSession): Promise<Outcome> {
     const db = this.ctx.deps.db;
     const postIds = unique(batch.map(({ postId }) => postId));
     const userIds = unique(batch.map(({ caller }) => caller.id));
-    const posts = new Map<string, Post>();
+    const found = new Map<string, Post>();
     for (const post of await db
-      .collection<Post>('posts')
+      .collection<Post>(POSTS)
       .find({ _id: { $in: postIds } }, { session })
       .toArray())
-      posts.set(post._id.toHexString(), post);
-    // One query on the (postId, userId) index for every pair the batch names (and the few it does not).
-    const stored = new Map<string, Like>();
-    for (const like of await db
-      .collection<Like>(LIKES)
-      .find({ postId: { $in: postIds }, userId: { $in: userIds } }, { session })
-      .toArray())
-      stored.set(key(like.postId, like.userId), like);
+      found.set(post._id.toHexString(), post);
+    const existing = batch.filter(({ postId }) => found.has(postId.toHexString()));
+    // Beside the likes' read: who may see which post (blocks; follows for a private author's posts), and which
+    // callers this service has no author record for yet. The transaction writes neither, so they are read outside it.
+    const [likes, allowed, recorded] = await Promise.all([
+      // One query on the (postId, userId) index for every pair the batch names (and the few it does not).
+      db
+        .collection<Like>(LIKES)
+        .find({ postId: { $in: postIds }, userId: { $in: userIds } }, { session })
+        .toArray(),
+      visibleAmong(
+        this.ctx,
+        existing.map(({ postId, caller }) => ({
+          post: found.get(postId.toHexString()) as Post,
+          viewer: caller.id,
+        })),
+      ),
+      db
+        .collection<Author>(AUTHORS)
+        .find({ _id: { $in: userIds } }, { projection: { _id: 1 }, batchSize: userIds.length + 1 })
+        .toArray(),
+    ]);
+    const stored = new Map(likes.map((like) => [key(like.postId, like.userId), like]));
+    const mayToggle = new Set(existing.filter((_, i) => allowed[i]));
+    const withRecord = new Set(recorded.map(({ _id }) => _id.toHexString()));
 
-    const liked: boolean[] = [];
+    const liked: (boolean | undefined)[] = [];
+    const posts = new Map<string, Post>();
     const likesNow = new Map<string, boolean>();
     const postDelta = new Map<string, number>();
     const authorDelta = new Map<string, { id: ObjectId; delta: number }>();
+    const unrecorded = new Map<string, Caller>();
     const events: StoredPostEvent[] = [];
-    for (const { postId, caller } of batch) {
-      const current = posts.get(postId.toHexString());
-      if (!current) {
-        liked.push(false);
+    for (const request of batch) {
+      const { postId, caller } = request;
+      const current = found.get(postId.toHexString());
+      if (!current || !mayToggle.has(request)) {
+        liked.push(undefined);
         continue;
       }
       const pair = key(postId, caller.id);
@@ -219,11 +213,13 @@ export class LikeToggles {
       liked.push(likes);
       const delta = likes ? 1 : -1;
       const hex = current._id.toHexString();
+      posts.set(hex, current);
       postDelta.set(hex, (postDelta.get(hex) ?? 0) + delta);
       const author = current.authorId.toHexString();
       const counted = authorDelta.get(author) ?? { id: current.authorId, delta: 0 };
       counted.delta += delta;
       authorDelta.set(author, counted);
+      if (!withRecord.has(caller.id.toHexString())) unrecorded.set(caller.id.toHexString(), caller);
       events.push({
         _id: new ObjectId(),
         type: likes ? 'like' : 'unlike',
@@ -254,11 +250,21 @@ export class LikeToggles {
       postUpdates.push({ updateOne: { filter: { _id: post._id }, update: { $inc: { likesCount: delta } } } });
     }
     if (postUpdates.length > 0) await db.collection<Post>(POSTS).bulkWrite(postUpdates, { session });
-    const authorUpdates: AnyBulkWriteOperation<Author>[] = [...authorDelta.values()]
-      .filter(({ delta }) => delta !== 0)
-      .map(({ id, delta }) => ({
-        updateOne: { filter: { _id: id }, update: { $inc: { likesReceived: delta } } },
-      }));
+    const authorUpdates: AnyBulkWriteOperation<Author>[] = [
+      // First the records of callers who have none, as `ensure` makes them (so a count for one of them follows).
+      ...[...unrecorded.values()].map(({ id, username }) => ({
+        updateOne: {
+          filter: { _id: id },
+          update: { $setOnInsert: { username, displayName: username, updatedAt: new Date() } },
+          upsert: true,
+        },
+      })),
+      ...[...authorDelta.values()]
+        .filter(({ delta }) => delta !== 0)
+        .map(({ id, delta }) => ({
+          updateOne: { filter: { _id: id }, update: { $inc: { likesReceived: delta } } },
+        })),
+    ];
     if (authorUpdates.length > 0) await db.collection<Author>(AUTHORS).bulkWrite(authorUpdates, { session });
     await db.collection<StoredPostEvent>(LOGS.posts.name).insertMany(events, { session });
     return { liked, posts };
