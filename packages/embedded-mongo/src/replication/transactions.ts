@@ -51,6 +51,11 @@ export class Transaction implements ChangeSink {
   /** The catalog as the snapshot saw it, never written: what a claimed document was when the transaction began. */
   private readonly base: Catalog;
   readonly claims = new Map<string, { db: string; coll: string; id: unknown }>();
+  /**
+   * How many changes had been logged when the snapshot was taken: every change to the live catalog is logged (the
+   * oplog's `pendingEnd` counts them), so the same number at commit means the live catalog is still the snapshot.
+   */
+  readonly loggedBefore: number;
   private readonly timer: NodeJS.Timeout;
 
   constructor(
@@ -61,6 +66,7 @@ export class Transaction implements ChangeSink {
   ) {
     this.catalog = live.snapshot(this);
     this.base = live.snapshot(discardChanges);
+    this.loggedBefore = manager.loggedChanges;
     this.timer = setTimeout(() => this.abort('exceeded the transaction lifetime limit'), lifetimeMs);
     this.timer.unref();
   }
@@ -115,6 +121,11 @@ export class TransactionManager {
     private readonly lifetimeMs = 60_000,
   ) {}
 
+  /** Changes logged so far (see `Transaction.loggedBefore`). */
+  get loggedChanges(): number {
+    return this.store.oplog.pendingEnd;
+  }
+
   begin(session: string, stamp: SessionStamp): Transaction {
     const known = this.sessions.get(session);
     if (known && stamp.txnNumber < known.txnNumber) throw transactionTooOld(stamp.txnNumber, known.txnNumber);
@@ -167,7 +178,8 @@ export class TransactionManager {
     }
     // The trial run inside catches what the claims cannot (a unique key taken by another document meanwhile).
     try {
-      applyAtomically(this.live, this.store, txn.entries, txn.stamp);
+      // Nothing committed since the snapshot: the changes already succeeded on this very state (no trial run).
+      applyAtomically(this.live, this.store, txn.entries, txn.stamp, this.loggedChanges === txn.loggedBefore);
     } catch (err) {
       txn.abort('the commit failed');
       throw err;
