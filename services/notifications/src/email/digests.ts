@@ -1,6 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { EmailKind } from '@devcircle/contracts';
-import type { Collection, Db, ObjectId } from 'mongodb';
+import {
+  MongoBulkWriteError,
+  type AnyBulkWriteOperation,
+  type Collection,
+  type Db,
+  type ObjectId,
+} from 'mongodb';
 
 /**
  * One member's next e-mail of one kind. `dueAt` is when it goes (null: nothing waits); an instance that claims it
@@ -64,8 +70,7 @@ export class DigestRepository {
     );
     if (!doc) return null;
     if (doc.dueAt === null) {
-      const windowEnd = doc.lastSentAt ? doc.lastSentAt.getTime() + this.windowMs : 0;
-      const dueAt = new Date(Math.max(now.getTime(), windowEnd));
+      const dueAt = this.dueAfter(doc.lastSentAt, now);
       const set = await this.digests.updateOne(
         { _id, dueAt: null },
         { $set: { dueAt, fromId: notificationId } },
@@ -79,6 +84,74 @@ export class DigestRepository {
     );
     const current = await this.digests.findOne({ _id });
     return current?.claim ? null : (current?.dueAt ?? null);
+  }
+
+  /**
+   * `schedule` for a batch of notifications at once (one per member and kind, the oldest): one read of their
+   * digests and one unordered bulkWrite, instead of two to four commands each. Each write is conditional on what
+   * the read saw (a digest with nothing waiting: still nothing waiting and the same `lastSentAt`, else the upsert's
+   * insert collides with it), so one that another instance changed in between goes through `schedule` after all.
+   * Answers when each is due, by `<userId>:<kind>` (null while being sent).
+   */
+  async scheduleMany(
+    items: { userId: ObjectId; kind: EmailKind; notificationId: ObjectId }[],
+    now = new Date(),
+  ): Promise<Map<string, Date | null>> {
+    const dueAt = new Map<string, Date | null>();
+    if (items.length === 0) return dueAt;
+    const found = await this.digests
+      .find({ _id: { $in: items.map((i) => idOf(i.userId, i.kind)) } })
+      .toArray();
+    const current = new Map(found.map((doc) => [doc._id, doc]));
+    const writes: AnyBulkWriteOperation<DigestDoc>[] = items.map(({ userId, kind, notificationId }) => {
+      const _id = idOf(userId, kind);
+      const doc = current.get(_id);
+      if (doc && doc.dueAt !== null) {
+        // Already waiting: it covers this one too (ids made on another instance may be older).
+        dueAt.set(_id, doc.claim ? null : doc.dueAt);
+        return {
+          updateOne: {
+            filter: { _id, claim: null, fromId: { $gt: notificationId } },
+            update: { $set: { fromId: notificationId } },
+          },
+        };
+      }
+      const lastSentAt = doc?.lastSentAt ?? null;
+      const due = this.dueAfter(lastSentAt, now);
+      dueAt.set(_id, due);
+      return {
+        updateOne: {
+          filter: { _id, dueAt: null, lastSentAt },
+          update: {
+            $set: { dueAt: due, fromId: notificationId },
+            $setOnInsert: { userId, kind, claim: null },
+          },
+          upsert: true,
+        },
+      };
+    });
+    let changed: Set<number>;
+    try {
+      await this.digests.bulkWrite(writes, { ordered: false });
+      return dueAt;
+    } catch (err) {
+      if (!(err instanceof MongoBulkWriteError) || err.result.getWriteConcernError()) throw err;
+      const refused = err.result.getWriteErrors();
+      if (refused.some((writeError) => writeError.code !== 11000)) throw err;
+      changed = new Set(refused.map((writeError) => writeError.index));
+    }
+    // Changed since the read (another instance scheduled or sent it): as one at a time.
+    for (const index of changed) {
+      const { userId, kind, notificationId } = items[index];
+      dueAt.set(idOf(userId, kind), await this.schedule(userId, kind, notificationId, now));
+    }
+    return dueAt;
+  }
+
+  /** When an e-mail may go: now, unless one went less than a window ago. */
+  private dueAfter(lastSentAt: Date | null, now: Date): Date {
+    const windowEnd = lastSentAt ? lastSentAt.getTime() + this.windowMs : 0;
+    return new Date(Math.max(now.getTime(), windowEnd));
   }
 
   /** Takes one due digest for this instance, atomically: no two instances get the same one. */

@@ -71,22 +71,14 @@ export class EmailNotifications {
     }
     if (oldestOf.size === 0) return;
     try {
-      // One read for every recipient's switches; then each digest (its own document) scheduled side by side.
+      // One read for every recipient's switches, one read and one write for the digests of those who want them.
       const wanted = await this.preferences.ofMany([...oldestOf.values()].map(({ userId }) => userId));
-      await Promise.all(
-        [...oldestOf.values()].map(async ({ userId, kind, id }) => {
-          if (!wanted.get(userId.toHexString())?.[kind]) return;
-          try {
-            const dueAt = await this.digests.schedule(userId, kind, id);
-            if (dueAt) this.sender.wake(dueAt);
-          } catch (err) {
-            this.deps.logger.error(
-              { err, userId: userId.toHexString(), kind },
-              'e-mail digest not scheduled',
-            );
-          }
-        }),
+      const due = await this.digests.scheduleMany(
+        [...oldestOf.values()]
+          .filter(({ userId, kind }) => wanted.get(userId.toHexString())?.[kind])
+          .map(({ userId, kind, id }) => ({ userId, kind, notificationId: id })),
       );
+      for (const dueAt of due.values()) if (dueAt) this.sender.wake(dueAt);
     } catch (err) {
       this.deps.logger.error({ err }, 'e-mail digests not scheduled');
     }

@@ -1,4 +1,4 @@
-import { MongoBulkWriteError, type Collection, type Db, type ObjectId } from 'mongodb';
+import { MongoBulkWriteError, type Collection, type Db, type Document, type ObjectId } from 'mongodb';
 import { notificationGroupKey } from '@devcircle/contracts';
 import { countPipeline, groupFilter, groupIdOf, groupLabel, type GroupId, type GroupRow } from './groups';
 import { NOTIFICATIONS, type NotificationDoc } from './notification';
@@ -67,6 +67,16 @@ export async function groupOlderNotifications(db: Db): Promise<void> {
   await done.updateOne({ _id: 'group-keys' }, { $set: { at: new Date() } }, { upsert: true });
 }
 
+/** Unread: no `readIn` (`null` matches it absent, as `groupFilter` asks). */
+const UNREAD: Document = { readIn: null };
+
+/** An unread group of one member, as a string to compare by. */
+const unreadGroupOf = (userId: ObjectId, groupKey: string | undefined): string =>
+  `${userId.toHexString()}:${groupLabel({ groupKey: groupKey ?? '', readIn: null })}`;
+
+/** Whether `a` was made before `b` (ObjectIds order by their bytes, as their hex strings do). */
+const isOlder = (a: ObjectId, b: ObjectId): boolean => a.toHexString() < b.toHexString();
+
 /** Every access to `notifications`; every read and change is scoped to one recipient. */
 export class NotificationRepository {
   private readonly notifications: Collection<NotificationDoc>;
@@ -109,18 +119,36 @@ export class NotificationRepository {
 
   /**
    * Each notification inserted heads its unread group: the group's older heads stop being heads. Only older ones,
-   * so two arriving at once leave the newer one the head whichever settles first. One command for a batch.
+   * so two arriving at once leave the newer one the head whichever settles first. Two commands for a batch,
+   * whatever its size: one read of the batch's recipients' unread heads (index `group_heads`: a member has one
+   * head per group, where a group's own notifications can be thousands), then one update of those older than the
+   * newest inserted in their group, none when there are none (a first notification of its group, the usual case).
+   * The update asks again that each is a head and unread, so one read meanwhile keeps its head (its read group's).
    */
   async settleHeads(docs: NotificationDoc[]): Promise<void> {
     if (docs.length === 0) return;
-    await this.notifications.bulkWrite(
-      docs.map((doc) => ({
-        updateMany: {
-          filter: { ...groupFilter(doc.userId, groupIdOf(doc)), head: true, _id: { $lt: doc._id } },
-          update: { $unset: { head: '' } },
-        },
-      })),
-      { ordered: false },
+    const newestOf = new Map<string, ObjectId>();
+    const recipients = new Map<string, ObjectId>();
+    for (const doc of docs) {
+      const label = unreadGroupOf(doc.userId, doc.groupKey);
+      const known = newestOf.get(label);
+      if (!known || isOlder(known, doc._id)) newestOf.set(label, doc._id);
+      recipients.set(doc.userId.toHexString(), doc.userId);
+    }
+    const heads = await this.notifications
+      .find(
+        { userId: { $in: [...recipients.values()] }, head: true, ...UNREAD },
+        { projection: { userId: 1, groupKey: 1 }, hint: 'group_heads' },
+      )
+      .toArray();
+    const older = heads.flatMap((head) => {
+      const newest = newestOf.get(unreadGroupOf(head.userId, head.groupKey));
+      return newest && isOlder(head._id, newest) ? [head._id] : [];
+    });
+    if (older.length === 0) return;
+    await this.notifications.updateMany(
+      { _id: { $in: older }, head: true, ...UNREAD },
+      { $unset: { head: '' } },
     );
   }
 
