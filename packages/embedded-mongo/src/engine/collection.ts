@@ -36,17 +36,26 @@ export class Collection {
   name: string;
   readonly indexes = new Map<string, Index>();
   /** The collection's identity across renames (change events' `collectionUUID`). */
-  uuid: UUID = new UUID();
+  uuid: UUID;
   options: CollectionOptions = {};
   private nextRid = 1;
   private readonly changes: ChangeSink;
-  private store = new RecordStore();
+  private store: RecordStore;
 
-  constructor(db: string, name: string, changes: ChangeSink) {
+  /** `from`: the collection a snapshot copies (see `snapshot`); otherwise a new, empty one. */
+  constructor(db: string, name: string, changes: ChangeSink, from?: Collection) {
     this.db = db;
     this.name = name;
     this.changes = changes;
-    this.indexes.set('_id_', new Index(ID_INDEX_SPEC));
+    // A snapshot shares its source's identity and storage: no random UUID, record store or index made to be dropped
+    // (two snapshots of every collection per transaction).
+    this.uuid = from ? from.uuid : new UUID();
+    this.store = from ? from.store.snapshot() : new RecordStore();
+    if (from) {
+      for (const [indexName, index] of from.indexes) this.indexes.set(indexName, index.snapshot());
+      this.nextRid = from.nextRid;
+      this.options = from.options;
+    } else this.indexes.set('_id_', new Index(ID_INDEX_SPEC));
   }
 
   /**
@@ -69,14 +78,7 @@ export class Collection {
    * copy-on-write, so neither copy sees the other's later changes.
    */
   snapshot(changes: ChangeSink): Collection {
-    const copy = new Collection(this.db, this.name, changes);
-    copy.indexes.clear();
-    for (const [name, index] of this.indexes) copy.indexes.set(name, index.snapshot());
-    copy.store = this.store.snapshot();
-    copy.nextRid = this.nextRid;
-    copy.uuid = this.uuid;
-    copy.options = this.options;
-    return copy;
+    return new Collection(this.db, this.name, changes, this);
   }
 
   /** Only the catalog renames a collection (it also moves it in its maps). */
