@@ -1,8 +1,13 @@
+// Node's own timers, named: a screen's test that fakes the global clock shares its realm with the in-process back end
+// (service-kit's database.ts does the same), and a faked setImmediate would never start a batch.
+import { setImmediate } from 'node:timers';
+
 /**
  * Group commit for one kind of write in this process: while a batch is being written, the requests that arrive
- * wait, and the next batch carries all of them (at most `max`). `write` settles every request of its batch (should it
- * throw, the batch's requests that are still waiting get the error). The first batch after a quiet spell starts on the next turn of the event loop, so the requests
- * read from the sockets in the same turn go together instead of the first going alone.
+ * wait, and the next batch carries all of them (at most `max`). `write` settles every request of its batch (should
+ * it throw, the batch's requests still waiting get the error). The first batch after a quiet spell starts on the
+ * next turn of the event loop, so the requests read from the sockets in the same turn go together instead of the
+ * first going alone.
  *
  * `write` resolves once the batch no longer needs to be the only one in flight (its transaction committed); what it
  * still does for its requests after that (reading their answers) may overlap the next batch.
