@@ -1,4 +1,5 @@
 import { InvalidatingCache } from '../src/cache/store';
+import { ViewerFieldsCache, type LoadedFields } from '../src/cache/viewer-fields';
 
 /**
  * The rules that keep the feed cache from holding an entry older than the last change it was told of
@@ -90,4 +91,70 @@ test('clear() drops everything and every load in progress; nothing is kept while
       ['z', 'Z'],
     ]),
   );
+});
+
+/** A fields load the test settles by hand: liked and saved posts, each with its document's id. */
+function manualFieldLoads() {
+  const started: { posts: string[]; settle(liked: string[][], saved?: string[][]): void }[] = [];
+  const load = (posts: string[]) =>
+    new Promise<LoadedFields>((resolve) => {
+      started.push({
+        posts,
+        settle: (liked, saved = []) =>
+          resolve({
+            liked: new Map(liked as [string, string][]),
+            saved: new Map(saved as [string, string][]),
+          }),
+      });
+    });
+  return { started, load };
+}
+
+test("the readers' likes and bookmarks: a change of a post drops every reader's, a load it overtook keeps nothing, a deletion finds its post by the document's id", async () => {
+  const cache = new ViewerFieldsCache(3);
+  cache.live = true;
+  const { started, load } = manualFieldLoads();
+  const read = (reader: string, posts: string[]) => cache.read(reader, posts, load);
+  const ada = read('ada', ['p1', 'p2']);
+  started[0].settle([['p1', 'like1']], [['p2', 'mark1']]);
+  expect((await ada)('p1')).toEqual({ likedByMe: true, bookmarkedByMe: false });
+  expect((await ada)('p2')).toEqual({ likedByMe: false, bookmarkedByMe: true });
+  // Held: no load.
+  expect((await read('ada', ['p1', 'p2']))('p2').bookmarkedByMe).toBe(true);
+  expect(started).toHaveLength(1);
+
+  // Someone's like of p1 changed: every reader's p1 goes, p2 stays.
+  cache.postChanged('p1');
+  const again = read('ada', ['p1', 'p2']);
+  expect(started[1].posts).toEqual(['p1']);
+  started[1].settle([]);
+  expect((await again)('p1').likedByMe).toBe(false);
+
+  // A load overtaken by a change of its post answers, but is not kept.
+  const bob = read('bob', ['p3']);
+  cache.postChanged('p3');
+  started[2].settle([['p3', 'like3']]);
+  expect((await bob)('p3').likedByMe).toBe(true);
+  const bobAgain = read('bob', ['p3']);
+  expect(started).toHaveLength(4);
+  started[3].settle([]);
+  await bobAgain;
+
+  // A bookmark deleted by id: the load that read it noted its post.
+  cache.documentDeleted('mark1');
+  void read('ada', ['p2']);
+  expect(started[4].posts).toEqual(['p2']);
+  started[4].settle([]);
+
+  // A deletion of an id no load noted, during a load: that load keeps nothing.
+  const cyd = read('cyd', ['p4']);
+  cache.documentDeleted('unknown');
+  started[5].settle([['p4', 'like4']]);
+  await cyd;
+  void read('cyd', ['p4']);
+  expect(started).toHaveLength(7);
+  started[6].settle([]);
+
+  // At most 3 pairs: the posts least recently read go first.
+  expect(cache.size).toBeLessThanOrEqual(3);
 });
