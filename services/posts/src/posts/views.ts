@@ -67,11 +67,22 @@ export async function postCards(ctx: PostsContext, posts: Post[]): Promise<PostC
   });
 }
 
+/**
+ * A cached card's four answers (liked or not, saved or not), each made once: cards are shared between readers and
+ * never changed, so neither are these (docs/caching.md).
+ */
+const viewsOfCard = new WeakMap<PostCard, PostView[]>();
+
 /** A card with its reader's fields. */
-export const withViewer = (card: PostCard, fields: (postId: string) => ViewerFields): PostView => ({
-  ...card,
-  ...fields(card._id),
-});
+export function withViewer(card: PostCard, fields: (postId: string) => ViewerFields): PostView {
+  const { likedByMe, bookmarkedByMe } = fields(card._id);
+  let views = viewsOfCard.get(card);
+  if (!views) {
+    views = [];
+    viewsOfCard.set(card, views);
+  }
+  return (views[(likedByMe ? 1 : 0) + (bookmarkedByMe ? 2 : 0)] ??= { ...card, likedByMe, bookmarkedByMe });
+}
 
 /**
  * The response form of `posts`, in their order: their cards (two round trips) and, alongside, the viewer's likes
