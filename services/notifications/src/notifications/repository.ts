@@ -119,31 +119,44 @@ export class NotificationRepository {
 
   /**
    * Each notification inserted heads its unread group: the group's older heads stop being heads. Only older ones,
-   * so two arriving at once leave the newer one the head whichever settles first. Two commands for a batch,
-   * whatever its size: one read of the batch's recipients' unread heads (index `group_heads`: a member has one
-   * head per group, where a group's own notifications can be thousands), then one update of those older than the
-   * newest inserted in their group, none when there are none (a first notification of its group, the usual case).
-   * The update asks again that each is a head and unread, so one read meanwhile keeps its head (its read group's).
+   * so two arriving at once leave the newer one the head whichever settles first.
+   *
+   * Two commands for a batch, whatever its size (one `updateMany` per notification before: the embedded server
+   * compiled and planned each, as much work as the insert itself). The batch's own notifications are known here:
+   * in each group only the newest stays a head. The others, inserted before this batch, are read: the unread heads
+   * of the batch's recipients made before its oldest notification (index `group_heads`, so the read does not
+   * return the batch it follows, and nothing at all for first notifications of their groups, the usual case); a
+   * member has one head per group, where an unread group can hold thousands of notifications. Then one update of
+   * the older heads, asking again that each is still a head and unread (one read meanwhile keeps its head).
    */
   async settleHeads(docs: NotificationDoc[]): Promise<void> {
     if (docs.length === 0) return;
     const newestOf = new Map<string, ObjectId>();
     const recipients = new Map<string, ObjectId>();
+    let oldest = docs[0]._id;
     for (const doc of docs) {
       const label = unreadGroupOf(doc.userId, doc.groupKey);
       const known = newestOf.get(label);
       if (!known || isOlder(known, doc._id)) newestOf.set(label, doc._id);
       recipients.set(doc.userId.toHexString(), doc.userId);
+      if (isOlder(doc._id, oldest)) oldest = doc._id;
     }
     const heads = await this.notifications
       .find(
-        { userId: { $in: [...recipients.values()] }, head: true, ...UNREAD },
+        {
+          userId: { $in: [...recipients.values()] },
+          head: true,
+          // Both values, so that the index bounds `_id` too.
+          removed: { $in: [false, true] },
+          _id: { $lt: oldest },
+          ...UNREAD,
+        },
         { projection: { userId: 1, groupKey: 1 }, hint: 'group_heads' },
       )
       .toArray();
-    const older = heads.flatMap((head) => {
-      const newest = newestOf.get(unreadGroupOf(head.userId, head.groupKey));
-      return newest && isOlder(head._id, newest) ? [head._id] : [];
+    const older = [...heads, ...docs].flatMap((doc) => {
+      const newest = newestOf.get(unreadGroupOf(doc.userId, doc.groupKey));
+      return newest && isOlder(doc._id, newest) ? [doc._id] : [];
     });
     if (older.length === 0) return;
     await this.notifications.updateMany(
