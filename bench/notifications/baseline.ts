@@ -16,7 +16,7 @@ const HARNESS = ['notifications', 'shared', 'embedded-mongo', 'idle'];
 type Side = 'before' | 'now';
 
 /** One side's throughput scenario, in a process of its own, from `root`; its rows. */
-function runSide(root: string, side: Side, round: number, quick: boolean): ThroughputResult[] {
+function runSide(root: string, side: Side, round: number, flags: string[]): ThroughputResult[] {
   const json = path.join(os.tmpdir(), `notifications-throughput-${side}-${round}.json`);
   const md = path.join(os.tmpdir(), `notifications-throughput-${side}-${round}.md`);
   console.log(`\n== ${side}, round ${round + 1} (${root})`);
@@ -24,7 +24,7 @@ function runSide(root: string, side: Side, round: number, quick: boolean): Throu
     process.execPath,
     [
       ...['--import', 'tsx', 'bench/notifications/run.ts', '--only', 'throughput'],
-      ...['--out', md, '--json', json, ...(quick ? ['--quick'] : [])],
+      ...['--out', md, '--json', json, ...flags],
     ],
     { cwd: root, stdio: 'inherit' },
   );
@@ -78,6 +78,7 @@ export async function compareThroughput(options: {
   rounds: number;
   out: string;
   quick: boolean;
+  backlogOnly: boolean;
   environment: Environment;
 }): Promise<number> {
   const started = performance.now();
@@ -90,11 +91,12 @@ export async function compareThroughput(options: {
     });
   }
   buildTree(REPO_ROOT);
+  const flags = [...(options.quick ? ['--quick'] : []), ...(options.backlogOnly ? ['--backlog-only'] : [])];
   const before: ThroughputResult[][] = [];
   const now: ThroughputResult[][] = [];
   for (let round = 0; round < options.rounds; round++) {
-    before.push(runSide(tree, 'before', round, options.quick));
-    now.push(runSide(REPO_ROOT, 'now', round, options.quick));
+    before.push(runSide(tree, 'before', round, flags));
+    now.push(runSide(REPO_ROOT, 'now', round, flags));
   }
   const checks: Check[] = [...before, ...now].flat().map((row) => ({
     check: `${row.mode} ${row.events}: one notification per event`,

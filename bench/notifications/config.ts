@@ -28,6 +28,8 @@ export interface BenchConfig {
    */
   eventRuns: number[];
   eventWriters: number;
+  /** `--backlog-only`: no live bursts (they take most of the scenario's time at the recording's pace). */
+  backlogOnly: boolean;
   /** Sockets held at once through the gateway for the memory figure, connected this many at a time. */
   sockets: number;
   /** Revocations, one at a time, each timed to both gateways' lists and to its socket's disconnect. */
@@ -57,6 +59,7 @@ export const FULL: BenchConfig = {
   postsPerRecipient: 5,
   eventRuns: [1_000, 5_000, 20_000],
   eventWriters: 8,
+  backlogOnly: false,
   sockets: 1_000,
   revocations: 200,
   socketBatch: 50,
@@ -84,6 +87,7 @@ export const QUICK: BenchConfig = {
   postsPerRecipient: 2,
   eventRuns: [100, 1_000],
   eventWriters: 8,
+  backlogOnly: false,
   sockets: 200,
   revocations: 20,
   socketBatch: 50,

@@ -145,7 +145,8 @@ export function reportDetails(config: BenchConfig, names?: string[]): string[] {
     [
       'throughput',
       `Throughput: bursts of ${config.eventRuns.map(formatCount).join(', ')} like events, one after the other, ` +
-        `${config.eventWriters} writers recording at once; each burst live (consumed while recorded) and then ` +
+        `${config.eventWriters} writers recording at once; each burst ` +
+        (config.backlogOnly ? '' : 'live (consumed while recorded) and then ') +
         `as a backlog (recorded with \`notifications.posts\` stopped, timed from its restart)`,
     ],
     [

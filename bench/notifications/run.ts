@@ -51,6 +51,7 @@ function takeValue(rest: string[], name: string): string | undefined {
  * - `--capacity`: adds the capacity ramp after the others;
  * - `--cpu-prof <dir>`: the database process's CPU profile;
  * - `--json <file>`: the throughput rows as JSON too (the side-by-side run reads them);
+ * - `--backlog-only`: the throughput bursts as backlogs only, without the live runs (both sides of `--baseline`);
  * - `--baseline <commit> [--rounds N]` (with `--only throughput`): that commit's throughput and today's,
  *   alternating (baseline.ts).
  */
@@ -62,6 +63,8 @@ function scenarioArgs(argv: string[]) {
     throw new Error(`--only takes one of: ${names.join(', ')}`);
   const flag = rest.indexOf('--capacity');
   if (flag >= 0) rest.splice(flag, 1);
+  const backlogFlag = rest.indexOf('--backlog-only');
+  if (backlogFlag >= 0) rest.splice(backlogFlag, 1);
   const cpuProf = takeValue(rest, '--cpu-prof');
   const json = takeValue(rest, '--json');
   const baseline = takeValue(rest, '--baseline');
@@ -76,6 +79,7 @@ function scenarioArgs(argv: string[]) {
     json: json && path.resolve(json),
     baseline,
     rounds,
+    backlogOnly: backlogFlag >= 0,
   };
 }
 
@@ -91,7 +95,7 @@ async function main(): Promise<number> {
     ...SCENARIOS.filter(([name]) => !wanted.only || name === wanted.only),
     ...(wanted.capacity ? [CAPACITY] : []),
   ];
-  const config = args.quick ? QUICK : FULL;
+  const config = { ...(args.quick ? QUICK : FULL), backlogOnly: wanted.backlogOnly };
   const environment = announce('notifications benchmark', 'bench/notifications/run.ts', argv, args.quick);
   if (wanted.baseline) {
     return compareThroughput({
@@ -99,6 +103,7 @@ async function main(): Promise<number> {
       rounds: wanted.rounds,
       out: args.out,
       quick: args.quick,
+      backlogOnly: wanted.backlogOnly,
       environment,
     });
   }

@@ -102,10 +102,10 @@ async function measureBacklog(bench: Bench, events: number): Promise<void> {
   check(bench, 'backlog', events, made);
 }
 
-/** Bursts of growing size, each live and then as a backlog: how the rates hold up as the backlog grows. */
+/** Bursts of growing size, each live (unless `--backlog-only`) and then as a backlog: how the rates hold up as the backlog grows. */
 export async function benchThroughput(bench: Bench): Promise<void> {
   for (const events of bench.config.eventRuns) {
-    await measureLive(bench, events);
+    if (!bench.config.backlogOnly) await measureLive(bench, events);
     await measureBacklog(bench, events);
   }
 }
