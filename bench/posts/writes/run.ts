@@ -199,18 +199,21 @@ async function main(): Promise<number> {
     });
   const summary = (runs: Measured[], side: string) =>
     median(runs.filter((r) => r.side === side).map((r) => r.load.opsPerSecond));
-  // CPU per request of all three processes in a side's best round: what two free cores would allow.
-  const best = (runs: Measured[]) => {
-    const top = runs
-      .filter((r) => r.side === 'current')
-      .sort((a, b) => b.load.opsPerSecond - a.load.opsPerSecond)[0];
-    const ms =
-      ((top.dbCpuSeconds + top.serviceCpuSeconds + top.clientCpuSeconds) * 1000) / Math.max(1, top.load.ops);
-    return `best round ${formatRate(top.load.opsPerSecond)}/s at ${ms.toFixed(2)} ms of CPU per request in all (two free cores: about ${formatCount(Math.round(2000 / ms))}/s)`;
+  // The best round's rate, and the CPU per request of all three processes (median of the rounds: under other
+  // engineers' load a process's CPU time per request grows too), with what two free cores would allow at that cost.
+  const reach = (runs: Measured[]) => {
+    const mine = runs.filter((r) => r.side === 'current');
+    const top = Math.max(...mine.map((r) => r.load.opsPerSecond));
+    const ms = median(
+      mine.map(
+        (r) => ((r.dbCpuSeconds + r.serviceCpuSeconds + r.clientCpuSeconds) * 1000) / Math.max(1, r.load.ops),
+      ),
+    );
+    return `best round ${formatRate(top)}/s; ${ms.toFixed(2)} ms of CPU per request in all three processes (median of the rounds), about ${formatCount(Math.round(2000 / ms))}/s on two free cores`;
   };
   const notes = [
-    `Like toggles: median ${formatRate(summary(toggles, 'current'))}/s here, ${formatRate(summary(toggles, 'reference'))}/s reference (goal ≥ 2,000/s); ${best(toggles)}.`,
-    `Post creates: median ${formatRate(summary(creates, 'current'))}/s here, ${formatRate(summary(creates, 'reference'))}/s reference (goal ≥ 1,500/s); ${best(creates)}.`,
+    `Like toggles: median ${formatRate(summary(toggles, 'current'))}/s here, ${formatRate(summary(toggles, 'reference'))}/s reference (goal ≥ 2,000/s); ${reach(toggles)}.`,
+    `Post creates: median ${formatRate(summary(creates, 'current'))}/s here, ${formatRate(summary(creates, 'reference'))}/s reference (goal ≥ 1,500/s); ${reach(creates)}.`,
   ];
   return finish(
     {
