@@ -52,11 +52,16 @@ function linkPackages(dir: string): void {
     if (entry === '@devcircle') continue;
     fs.symlinkSync(path.join(shared, entry), path.join(modules, entry));
   }
-  // Each workspace link, resolved to its folder in the repository, pointed at the same folder in the worktree.
+  // Each workspace link, resolved to its folder in the repository, pointed at the same folder in the worktree; a
+  // workspace's own node_modules (a version its neighbours do not share, e.g. service-kit's @opentelemetry) too.
   for (const name of fs.readdirSync(path.join(shared, '@devcircle'))) {
     const target = fs.realpathSync(path.join(shared, '@devcircle', name));
     const inWorktree = path.join(dir, path.relative(REPO_ROOT, target));
-    if (fs.existsSync(inWorktree)) fs.symlinkSync(inWorktree, path.join(modules, '@devcircle', name));
+    if (!fs.existsSync(inWorktree)) continue;
+    fs.symlinkSync(inWorktree, path.join(modules, '@devcircle', name));
+    const own = path.join(target, 'node_modules');
+    if (fs.existsSync(own) && !fs.existsSync(path.join(inWorktree, 'node_modules')))
+      fs.symlinkSync(own, path.join(inWorktree, 'node_modules'));
   }
 }
 
