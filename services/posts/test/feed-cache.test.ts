@@ -332,10 +332,8 @@ test('deep pages come with the cached cards and answer what the database path an
   ).toBe(200);
 
   const queries = [
-    'page=5&limit=10', // within the window
     'page=14&limit=10', // within the window's reach, but not for a reader with hidden authors: the database
     'page=21&limit=10', // beyond the window
-    'page=4&limit=50',
     'page=40&limit=10', // past the end
     `limit=10&before=${posts[30]._id.toHexString()}`, // a cursor older than the window
   ];
