@@ -1,4 +1,4 @@
-import { serialize } from 'bson';
+import { serialize, type ObjectId } from 'bson';
 import type { Catalog } from '../engine/catalog';
 import { discardChanges, type ChangeSink, type JournalEntry } from '../engine/journal-entry';
 import type { DocRecord } from '../engine/record';
@@ -26,9 +26,19 @@ export function noSuchTransaction(txnNumber: number, why = ''): MongoCommandErro
   );
 }
 
-/** A document's identity across collections: namespace and `_id` (BSON bytes, so every type compares exactly). */
+/**
+ * A document's identity across collections: namespace and `_id`. An ObjectId (nearly every `_id`) is its hex,
+ * marked apart; any other value its BSON bytes, so every type compares exactly. Either way from the stored
+ * document's own `_id`, so every writer of a document makes the same key.
+ */
 function documentKey(db: string, coll: string, id: unknown): string {
-  return `${db}.${coll}\0${Buffer.from(serialize({ id })).toString('base64')}`;
+  if (isObjectId(id)) return `${db}.${coll}\0o${id.toHexString()}`;
+  return `${db}.${coll}\0b${Buffer.from(serialize({ id })).toString('base64')}`;
+}
+
+/** By its BSON type tag, as the bson package itself tells its values apart (whichever copy made it). */
+function isObjectId(value: unknown): value is ObjectId {
+  return (value as { _bsontype?: unknown } | null)?._bsontype === 'ObjectId';
 }
 
 function changedId(entry: JournalEntry): unknown {
