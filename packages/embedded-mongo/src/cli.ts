@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { listenForMetrics } from './metrics-listener';
 import { startServer, type RunningServer } from './server';
+import { DEFAULT_OPLOG_LIMITS } from './storage/store';
 
 interface CliOptions {
   port: number;
@@ -38,9 +39,10 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
     oplogHours: env.EMBEDDED_MONGO_OPLOG_HOURS
       ? positive('EMBEDDED_MONGO_OPLOG_HOURS', env.EMBEDDED_MONGO_OPLOG_HOURS)
       : 24,
+    // The server's own default (64 MiB), as both READMEs say; this said 256 after the default changed.
     oplogMB: env.EMBEDDED_MONGO_OPLOG_MB
       ? positive('EMBEDDED_MONGO_OPLOG_MB', env.EMBEDDED_MONGO_OPLOG_MB)
-      : 256,
+      : DEFAULT_OPLOG_LIMITS.maxBytes / (1024 * 1024),
   };
   if (env.EMBEDDED_MONGO_METRICS_PORT) argv = ['--metricsPort', env.EMBEDDED_MONGO_METRICS_PORT, ...argv];
   for (let i = 0; i < argv.length; i++) {

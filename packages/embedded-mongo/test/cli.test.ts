@@ -14,7 +14,7 @@ describe('flags', () => {
     else process.env.DATA_DIR = dataDir;
   });
 
-  test('defaults match the README: port 27018, ./data/db, 127.0.0.1, replica set rs0, oplog 24 h / 256 MB', () => {
+  test('defaults match the README: port 27018, ./data/db, 127.0.0.1, replica set rs0, oplog 24 h / 64 MB', () => {
     delete process.env.DATA_DIR;
     expect(parseArgs([], {})).toEqual({
       port: 27018,
@@ -22,7 +22,7 @@ describe('flags', () => {
       host: '127.0.0.1',
       replSet: 'rs0',
       oplogHours: 24,
-      oplogMB: 256,
+      oplogMB: 64,
     });
   });
 
