@@ -74,6 +74,19 @@ export function namespaceOfChange(buf: Buffer, start: number): { db: string; col
 /** Whether a reader cares about changes to a namespace. */
 export type NamespaceFilter = (db: string, coll: string) => boolean;
 
+/**
+ * The namespaces a transaction's changes concern, read from the changes themselves; undefined when one may concern
+ * more than its own (a rename's target, a dropped database), or there are none.
+ */
+export function namespacesOfEntries(entries: JournalEntry[]): { db: string; coll: string }[] | undefined {
+  const namespaces: { db: string; coll: string }[] = [];
+  for (const entry of entries) {
+    if (CONCERNS_MORE.has(entry.op) || !('coll' in entry)) return undefined;
+    namespaces.push({ db: entry.db, coll: entry.coll });
+  }
+  return namespaces.length > 0 ? namespaces : undefined;
+}
+
 export function decodeChange(payload: Uint8Array): OplogEntry {
   const { ts, ...rest } = deserialize(payload, { promoteLongs: true });
   return { ...(rest as JournalEntry & { wall: number }), ts: fromTimestamp(ts as Timestamp) };
@@ -121,36 +134,41 @@ const ANY_NAMESPACE = 0;
 
 /**
  * Small numbers for namespaces, so a change's namespace is read from its bytes once, when it is appended, and
- * every stream that passes over it after that compares a number instead of reading two strings from the bytes.
+ * every stream that passes over it after that compares a number instead of reading two strings from the bytes. A
+ * transaction's commit (one change of many namespaces) gets a code for the set of namespaces it changed.
  */
 class NamespaceCodes {
   private readonly codes = new Map<string, number>();
-  /** `names[code - 1]`: the namespace a code stands for. */
-  private readonly names: { db: string; coll: string }[] = [];
+  /** `names[code - 1]`: the namespaces a code stands for (one, or a transaction's set). */
+  private readonly names: { db: string; coll: string }[][] = [];
 
   codeOf(buf: Buffer, start: number): number {
     const ns = namespaceOfChange(buf, start);
-    if (!ns) return ANY_NAMESPACE;
-    const key = `${ns.db}.${ns.coll}`;
+    return ns ? this.codeOfSet([ns]) : ANY_NAMESPACE;
+  }
+
+  /** The code of a set of namespaces (in any order, repeats allowed). */
+  codeOfSet(namespaces: { db: string; coll: string }[]): number {
+    const keys = [...new Set(namespaces.map(({ db, coll }) => `${db}.${coll}`))].sort();
+    const key = keys.join('\n');
     let code = this.codes.get(key);
     if (code === undefined) {
-      this.names.push(ns);
+      const byKey = new Map(namespaces.map((ns) => [`${ns.db}.${ns.coll}`, ns]));
+      this.names.push(keys.map((k) => byKey.get(k) as { db: string; coll: string }));
       code = this.names.length;
       this.codes.set(key, code);
     }
     return code;
   }
 
-  /** `filter`'s answer for each code, asked once per namespace (and a change of several always concerns it). */
+  /** `filter`'s answer for each code, asked once per code (and a change of unknown namespaces always concerns it). */
   verdicts(filter: NamespaceFilter): (code: number) => boolean {
     const known: (boolean | undefined)[] = [];
     return (code) => {
       if (code === ANY_NAMESPACE) return true;
       let verdict = known[code];
-      if (verdict === undefined) {
-        const { db, coll } = this.names[code - 1];
-        verdict = known[code] = filter(db, coll);
-      }
+      if (verdict === undefined)
+        verdict = known[code] = this.names[code - 1].some(({ db, coll }) => filter(db, coll));
       return verdict;
     };
   }
@@ -198,14 +216,20 @@ export class Oplog {
     this.limits = limits;
   }
 
-  /** Keeps a copy of a change in `encodeChange`'s form; returns its size. */
-  append(payload: Uint8Array): number {
+  /**
+   * Keeps a copy of a change in `encodeChange`'s form; returns its size. `namespaces`: every namespace the change
+   * concerns, when the caller knows them (a transaction's commit, whose bytes do not say): streams of other
+   * namespaces then pass over it without being woken or decoding it.
+   */
+  append(payload: Uint8Array, namespaces?: { db: string; coll: string }[]): number {
     if (!this.block || this.blockUsed + payload.length > this.block.length) {
       this.addBlock(Buffer.allocUnsafe(Math.max(BLOCK_BYTES, payload.length)));
     }
     const block = this.block as Buffer;
     block.set(payload, this.blockUsed);
-    const namespace = this.namespaces.codeOf(block, this.blockUsed);
+    const namespace = namespaces
+      ? this.namespaces.codeOfSet(namespaces)
+      : this.namespaces.codeOf(block, this.blockUsed);
     this.at.push(this.firstBlock + this.blocks.length - 1, this.blockUsed, namespace);
     this.blockUsed += payload.length;
     this.bytes += payload.length;

@@ -7,6 +7,7 @@ import { SESSION_IDLE_MS } from '../replication/local-sessions';
 import {
   encodeChange,
   isEncodedChange,
+  namespacesOfEntries,
   Oplog,
   timeOfChange,
   type OplogLimits,
@@ -164,7 +165,8 @@ export class Store implements ChangeSink {
   record(entry: JournalEntry): void {
     const payload = encodeChange(entry, this.clock.tick(), Date.now(), this.session);
     this.journal?.appendPayload(payload);
-    this.oplog.append(payload);
+    // A commit's bytes do not say which namespaces it changed: its changes do (streams of others are not woken).
+    this.oplog.append(payload, entry.op === 'applyOps' ? namespacesOfEntries(entry.entries) : undefined);
   }
 
   /** Logs changes as one entry: one journal record (all or nothing), one time, and a transaction's session. */

@@ -4,6 +4,7 @@ import {
   encodeChange,
   isEncodedChange,
   namespaceOfChange,
+  namespacesOfEntries,
   timeOfChange,
 } from '../../src/replication/oplog';
 import type { OpTime } from '../../src/replication/clock';
@@ -114,4 +115,40 @@ test('a change names its namespace in its bytes; readers skip and sleep through 
   oplog.publish();
   expect(await waiting).toBe(true);
   expect(oplog.nextConcerning(2, docsOnly)).toBe(3);
+});
+
+test("a transaction's commit concerns the namespaces of its changes: streams of others neither wake nor stop at it", async () => {
+  const into = (coll: string, id: number) => ({ op: 'insert' as const, db: 'app', coll, doc: { _id: id } });
+  const changes = [into('likes', 1), into('post_events', 2), into('likes', 3)];
+  expect(namespacesOfEntries(changes)).toEqual([
+    { db: 'app', coll: 'likes' },
+    { db: 'app', coll: 'post_events' },
+    { db: 'app', coll: 'likes' },
+  ]);
+  // A rename may concern its target too: the commit then concerns every stream.
+  const rename = { op: 'renameCollection' as const, db: 'app', coll: 'a', toDb: 'app', toColl: 'b' };
+  expect(namespacesOfEntries([into('likes', 4), rename])).toBeUndefined();
+
+  const oplog = new Oplog({ windowMs: 1e15, maxBytes: 1e12 });
+  const commit = (time_: number) => {
+    const entry = { op: 'applyOps' as const, entries: changes };
+    oplog.append(encodeChange(entry, time(time_), 0), namespacesOfEntries(entry.entries));
+  };
+  const watching = (coll: string) => (db: string, name: string) => db === 'app' && name === coll;
+  let woken = false;
+  const waiting = oplog
+    .waitForChanges(10_000, undefined, watching('follows'))
+    .then((changed) => (woken = changed));
+  commit(1);
+  oplog.publish();
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(woken).toBe(false);
+  expect(oplog.nextConcerning(0, watching('follows'))).toBe(1);
+  expect(oplog.nextConcerning(0, watching('post_events'))).toBe(0);
+  const events = oplog.waitForChanges(10_000, undefined, watching('post_events'));
+  commit(2);
+  oplog.publish();
+  expect(await events).toBe(true);
+  oplog.close();
+  expect(await waiting).toBe(false);
 });
