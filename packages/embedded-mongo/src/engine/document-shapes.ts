@@ -1,3 +1,6 @@
+import { ObjectId } from 'bson';
+import type { Doc } from '../query/document';
+
 /**
  * A stored document's BSON without its top-level field names: documents of one collection mostly share their
  * names in the same order (a post's `_id`, `authorId`, `content`, … are 70 of its 270 bytes), so each distinct
@@ -24,6 +27,15 @@ function int32(bytes: Uint8Array, at: number): number {
   return bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
 }
 
+function storedInt32(stored: string, at: number): number {
+  return (
+    stored.charCodeAt(at) |
+    (stored.charCodeAt(at + 1) << 8) |
+    (stored.charCodeAt(at + 2) << 16) |
+    (stored.charCodeAt(at + 3) << 24)
+  );
+}
+
 /** Bytes of a NUL-ended string from `from`, its NUL included. */
 function cstringLength(bytes: Uint8Array, from: number): number {
   let end = from;
@@ -31,47 +43,57 @@ function cstringLength(bytes: Uint8Array, from: number): number {
   return end + 1 - from;
 }
 
+/** Value lengths of the BSON types whose values have a fixed size (-1: the others). */
+const FIXED_LENGTH = new Int8Array(256).fill(-1);
+for (const [type, length] of [
+  [0x01, 8], // double
+  [0x09, 8], // date
+  [0x11, 8], // timestamp
+  [0x12, 8], // int64
+  [0x06, 0], // undefined
+  [0x0a, 0], // null
+  [0x7f, 0], // max key
+  [0xff, 0], // min key
+  [0x07, 12], // ObjectId
+  [0x08, 1], // boolean
+  [0x10, 4], // int32
+  [0x13, 16], // decimal128
+])
+  FIXED_LENGTH[type] = length;
+
+/** Types whose value starts with its length as an int32: what the value holds besides that count (-1: others). */
+const PREFIX_EXTRA = new Int8Array(256).fill(-1);
+for (const [type, extra] of [
+  [0x02, 4], // string: the length, then that many bytes
+  [0x0d, 4], // code
+  [0x0e, 4], // symbol
+  [0x03, 0], // document: the length counts itself
+  [0x04, 0], // array
+  [0x0f, 0], // code with scope
+  [0x05, 5], // binary: the length, a subtype, the bytes
+  [0x0c, 16], // DBPointer: a string and an ObjectId
+])
+  PREFIX_EXTRA[type] = extra;
+
+const unknownType = (type: number) => new Error(`stored document holds an unknown BSON type ${type}`);
+
 /** Bytes of the value of an element of BSON type `type` starting at `at` (the byte after its name's NUL). */
 function valueLength(bytes: Uint8Array, at: number, type: number): number {
-  switch (type) {
-    case 0x01: // double
-    case 0x09: // date
-    case 0x11: // timestamp
-    case 0x12: // int64
-      return 8;
-    case 0x02: // string
-    case 0x0d: // code
-    case 0x0e: // symbol
-      return 4 + int32(bytes, at);
-    case 0x03: // document
-    case 0x04: // array
-    case 0x0f: // code with scope
-      return int32(bytes, at);
-    case 0x05: // binary: length, subtype, bytes
-      return 5 + int32(bytes, at);
-    case 0x06: // undefined
-    case 0x0a: // null
-    case 0x7f: // max key
-    case 0xff: // min key
-      return 0;
-    case 0x07: // ObjectId
-      return 12;
-    case 0x08: // boolean
-      return 1;
-    case 0x0b: {
-      // regex: pattern and options, both NUL-ended
-      const pattern = cstringLength(bytes, at);
-      return pattern + cstringLength(bytes, at + pattern);
-    }
-    case 0x0c: // DBPointer: string and ObjectId
-      return 4 + int32(bytes, at) + 12;
-    case 0x10: // int32
-      return 4;
-    case 0x13: // decimal128
-      return 16;
-    default:
-      throw new Error(`stored document holds an unknown BSON type ${type}`);
-  }
+  if (FIXED_LENGTH[type] >= 0) return FIXED_LENGTH[type];
+  if (PREFIX_EXTRA[type] >= 0) return PREFIX_EXTRA[type] + int32(bytes, at);
+  if (type !== 0x0b) throw unknownType(type);
+  // regex: pattern and options, both NUL-ended
+  const pattern = cstringLength(bytes, at);
+  return pattern + cstringLength(bytes, at + pattern);
+}
+
+/** `valueLength` read from a stored (one-byte) string, as the bytes it holds. */
+function storedValueLength(stored: string, at: number, type: number): number {
+  if (FIXED_LENGTH[type] >= 0) return FIXED_LENGTH[type];
+  if (PREFIX_EXTRA[type] >= 0) return PREFIX_EXTRA[type] + storedInt32(stored, at);
+  if (type !== 0x0b) throw unknownType(type);
+  const pattern = stored.indexOf('\0', at) + 1 - at;
+  return pattern + stored.indexOf('\0', at + pattern) + 1 - (at + pattern);
 }
 
 /** The names of the document being packed, back to back (packing is synchronous, one document at a time). */
@@ -201,4 +223,67 @@ export function unpackFields(stored: string, wanted: ReadonlySet<string>): Buffe
   }
   out[o] = 0;
   return out;
+}
+
+/** What `scalarAt` answers for a value it does not decode (a document, an array, an int64, …). */
+const NOT_SCALAR = Symbol('not a scalar');
+const float64 = new DataView(new ArrayBuffer(8));
+
+/** A string value's bytes (held one per character) as the string they encode: ASCII as it is, else UTF-8. */
+function storedString(stored: string, from: number, to: number): string {
+  for (let k = from; k < to; k++) {
+    if (stored.charCodeAt(k) > 0x7f) return Buffer.from(stored.slice(from, to), 'latin1').toString('utf8');
+  }
+  return stored.slice(from, to);
+}
+
+/** The value at `at` of an element of `type`, for the scalar types a filter mostly reads; NOT_SCALAR otherwise. */
+function scalarAt(stored: string, at: number, type: number): unknown {
+  switch (type) {
+    case 0x01: // double
+      for (let k = 0; k < 8; k++) float64.setUint8(k, stored.charCodeAt(at + k));
+      return float64.getFloat64(0, true);
+    case 0x02: // string: its length counts the closing NUL
+      return storedString(stored, at + 4, at + 4 + storedInt32(stored, at) - 1);
+    case 0x07: {
+      const id = Buffer.allocUnsafe(12);
+      for (let k = 0; k < 12; k++) id[k] = stored.charCodeAt(at + k);
+      return new ObjectId(id);
+    }
+    case 0x08:
+      return stored.charCodeAt(at) === 1;
+    case 0x09: // date: int64 milliseconds, low word first
+      return new Date(storedInt32(stored, at + 4) * 2 ** 32 + (storedInt32(stored, at) >>> 0));
+    case 0x0a:
+      return null;
+    case 0x10:
+      return storedInt32(stored, at);
+    default:
+      return NOT_SCALAR;
+  }
+}
+
+/**
+ * A stored document's top-level fields in `wanted` read straight from its stored string, as `deserialize` would
+ * give them, when each is a scalar of a common type; undefined otherwise (and for documents stored plain), so the
+ * caller decodes the BSON. Testing a filter on each document a scan skips paid for a copy of the whole document
+ * into a Buffer, a second Buffer of the fields and bson's deserialize: about 4.7 µs on this machine, where this
+ * is a walk over the elements' types and lengths.
+ */
+export function readStoredFields(stored: string, wanted: ReadonlySet<string>): Doc | undefined {
+  if (stored.charCodeAt(0) !== SHAPED) return undefined;
+  const fields = shapeFields[(stored.charCodeAt(1) << 8) | stored.charCodeAt(2)];
+  const doc: Doc = {};
+  for (let e = 0, at = 3; at < stored.length; e++) {
+    const type = stored.charCodeAt(at);
+    const length = storedValueLength(stored, at + 1, type);
+    const name = fields[e];
+    if (wanted.has(name)) {
+      const value = scalarAt(stored, at + 1, type);
+      if (value === NOT_SCALAR || name === '__proto__') return undefined;
+      doc[name] = value;
+    }
+    at += 1 + length;
+  }
+  return doc;
 }

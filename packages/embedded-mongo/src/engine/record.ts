@@ -2,7 +2,7 @@ import { calculateObjectSize, deserialize, serialize } from 'bson';
 import { MongoCommandError } from '../errors';
 import type { Doc } from '../query/document';
 import { MAX_BSON_SIZE } from '../query/update';
-import { packDocument, unpackDocument, unpackFields } from './document-shapes';
+import { packDocument, readStoredFields, unpackDocument, unpackFields } from './document-shapes';
 
 /**
  * Stored documents are their BSON bytes, less the top-level field names (document-shapes.ts), held as a one-byte
@@ -62,6 +62,8 @@ export class DocRecord {
   /** Enough of the document to test a filter reading only `fields` (filter-fields.ts); all of it if undefined. */
   fields(fields: ReadonlySet<string> | undefined): Doc {
     if (this.decoded || !fields) return this.doc;
-    return deserialize(unpackFields(this.bson, fields), DECODE) as Doc;
+    return (
+      readStoredFields(this.bson, fields) ?? (deserialize(unpackFields(this.bson, fields), DECODE) as Doc)
+    );
   }
 }
