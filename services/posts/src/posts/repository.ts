@@ -64,24 +64,6 @@ export class PostRepository {
     this.posts = db.collection<Post>(POSTS);
   }
 
-  /** `session`: when the post's event commits with it (a post that mentions someone). */
-  async create(input: NewPost, session?: ClientSession): Promise<Post> {
-    const post: Post = {
-      _id: new ObjectId(),
-      authorId: input.authorId,
-      content: input.content,
-      ...(input.codeSnippet ? { codeSnippet: input.codeSnippet } : {}),
-      ...(input.codeLanguage ? { codeLanguage: input.codeLanguage } : {}),
-      createdAt: new Date(),
-      likesCount: 0,
-      commentsCount: 0,
-      authorPrivate: input.authorPrivate,
-      ...(input.tags?.length ? { tags: input.tags } : {}),
-    };
-    await this.posts.insertOne(post, { session });
-    return post;
-  }
-
   findById(id: ObjectId): Promise<Post | null> {
     return this.posts.findOne({ _id: id });
   }
