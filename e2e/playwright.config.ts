@@ -88,7 +88,7 @@ export default defineConfig({
       NOTIFICATIONS_PORT: String(PORT + 14),
       DATA_DIR,
       PUBLIC_URL: `http://localhost:${PORT}`,
-      BCRYPT_COST: '10',
+      BCRYPT_COST: '4',
       LOG_LEVEL: 'warn',
       // Every suite registers its own users from one address: far more than the production limit of 10 an hour.
       RATE_LIMIT_REGISTER_PER_IP: '1000',

@@ -89,7 +89,7 @@ export async function startWebBackend(): Promise<WebBackend> {
   const env = {
     ...SECRETS,
     MONGODB_URI: databaseUri,
-    BCRYPT_COST: '10',
+    BCRYPT_COST: '4',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
   };

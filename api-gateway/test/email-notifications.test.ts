@@ -64,7 +64,7 @@ beforeAll(async () => {
   };
   auth = await startService(authDefinition, {
     port: 0,
-    env: { ...common, BCRYPT_COST: '10', DATA_DIR: dataDir },
+    env: { ...common, BCRYPT_COST: '4', DATA_DIR: dataDir },
   });
   await auth.ready;
   env = { ...common, AUTH_URL: auth.url, EMAIL_DIGEST_WINDOW_MS: String(WINDOW_MS) };

@@ -56,7 +56,7 @@ export async function startStack(
     MONGODB_URI: mongoUri,
     JWT_SECRET,
     INTERNAL_SECRET,
-    BCRYPT_COST: '10',
+    BCRYPT_COST: '4',
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.GATEWAY_LOG ?? 'silent',
     ...serviceOverrides,

@@ -41,7 +41,7 @@ export async function startBackend({ outage = false }: { outage?: boolean } = {}
       MONGODB_URI: outage
         ? database.databaseUri('sdk-test')
         : database.databaseUri('sdk-test', { serverSelectionTimeoutMS: 15000, connectTimeoutMS: 15000 }),
-      BCRYPT_COST: '10',
+      BCRYPT_COST: '4',
       DATA_DIR: dataDir,
     },
   });

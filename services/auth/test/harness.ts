@@ -40,7 +40,7 @@ export async function startAuth(
     MONGODB_URI: db.databaseUri('auth-test'),
     INTERNAL_SECRET,
     JWT_SECRET,
-    BCRYPT_COST: '10',
+    BCRYPT_COST: '4',
     DATA_DIR: dataDir,
     PUBLIC_URL,
     LOG_LEVEL: process.env.AUTH_TEST_LOG ?? 'silent',

@@ -64,7 +64,7 @@ export async function startUsers(
     DATA_DIR: dataDir,
     INTERNAL_SECRET,
     JWT_SECRET,
-    BCRYPT_COST: '10',
+    BCRYPT_COST: '4',
     LOG_LEVEL: process.env.USERS_TEST_LOG ?? 'silent',
   };
   const launch = async <Context extends ServiceContext>(
