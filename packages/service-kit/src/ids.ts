@@ -11,3 +11,8 @@ export function parseObjectId(value: unknown): ObjectId | undefined {
 export function eventObjectId(value: unknown): ObjectId | undefined {
   return value instanceof ObjectId ? value : parseObjectId(value);
 }
+
+/** `ids` without repeats (by value, not by object), in the order each first appears: what an `$in` needs. */
+export function distinctIds(ids: readonly ObjectId[]): ObjectId[] {
+  return [...new Map(ids.map((id) => [id.toHexString(), id])).values()];
+}

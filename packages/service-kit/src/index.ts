@@ -51,7 +51,7 @@ export {
   type StoredEvent,
 } from './events';
 export { healthRoutes } from './health';
-export { eventObjectId, parseObjectId } from './ids';
+export { distinctIds, eventObjectId, parseObjectId } from './ids';
 export {
   callerOf,
   decodeIdentity,

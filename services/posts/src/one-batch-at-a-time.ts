@@ -1,6 +1,7 @@
 // Node's own timers, named: a screen's test that fakes the global clock shares its realm with the in-process back end
 // (service-kit's database.ts does the same), and a faked setImmediate would never start a batch.
 import { setImmediate } from 'node:timers';
+import type { PostsContext } from './context';
 
 /**
  * Group commit for one kind of write in this process: while a batch is being written, the requests that arrive
@@ -39,4 +40,20 @@ export class OneBatchAtATime<T extends { reject(err: unknown): void }> {
       this.running = false;
     }
   }
+}
+
+/**
+ * A batcher per started service, made on first use: the batches of one service's writes must share one (that is
+ * the point of them), and a process may run several services (tests, two instances side by side).
+ */
+export function perService<T>(make: (ctx: PostsContext) => T): (ctx: PostsContext) => T {
+  const made = new WeakMap<PostsContext, T>();
+  return (ctx) => {
+    let found = made.get(ctx);
+    if (!found) {
+      found = make(ctx);
+      made.set(ctx, found);
+    }
+    return found;
+  };
 }

@@ -1,4 +1,4 @@
-import { isDuplicateKey } from '@devcircle/service-kit';
+import { distinctIds, isDuplicateKey } from '@devcircle/service-kit';
 import { type Collection, type Db, type ObjectId } from 'mongodb';
 
 export const PEOPLE = 'people';
@@ -63,7 +63,7 @@ export class PeopleRepository {
 
   /** One `$in` for every sender of a page, keyed by hex id. */
   async findMany(ids: ObjectId[]): Promise<Map<string, Person>> {
-    const unique = [...new Map(ids.map((id) => [id.toHexString(), id])).values()];
+    const unique = distinctIds(ids);
     if (unique.length === 0) return new Map();
     const found = await this.people.find({ _id: { $in: unique } }).toArray();
     return new Map(found.map((person) => [person._id.toHexString(), person]));

@@ -1,5 +1,5 @@
 import type { RelationKind } from '@devcircle/contracts';
-import { isDuplicateKey } from '@devcircle/service-kit';
+import { distinctIds, isDuplicateKey } from '@devcircle/service-kit';
 import type { Collection, Db, IndexDescription, ObjectId } from 'mongodb';
 
 /**
@@ -35,10 +35,6 @@ const FEW = 4;
 const pairKey = (recipientId: ObjectId, actorId: ObjectId): string =>
   `${recipientId.toHexString()}:${actorId.toHexString()}`;
 
-function uniqueIds(ids: ObjectId[]): ObjectId[] {
-  return [...new Map(ids.map((id) => [id.toHexString(), id])).values()];
-}
-
 export class RelationRepository {
   private readonly relations: Collection<StoredRelation>;
 
@@ -69,8 +65,8 @@ export class RelationRepository {
    */
   async silenced(pairs: { recipientId: ObjectId; actorId: ObjectId }[]): Promise<Set<string>> {
     if (pairs.length === 0) return new Set();
-    const recipients = uniqueIds(pairs.map((pair) => pair.recipientId));
-    const actors = uniqueIds(pairs.map((pair) => pair.actorId));
+    const recipients = distinctIds(pairs.map((pair) => pair.recipientId));
+    const actors = distinctIds(pairs.map((pair) => pair.actorId));
     const bySide = Math.max(recipients.length, actors.length) > FEW;
     const byRecipients = !bySide || recipients.length <= actors.length;
     const byActors = !bySide || !byRecipients;

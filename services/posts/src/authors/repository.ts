@@ -1,4 +1,4 @@
-import { isDuplicateKey } from '@devcircle/service-kit';
+import { distinctIds, isDuplicateKey } from '@devcircle/service-kit';
 import { type Collection, type Db, type ObjectId, type ClientSession } from 'mongodb';
 import type { Author } from './author';
 
@@ -107,7 +107,7 @@ export class AuthorRepository {
   }
 
   async findMany(ids: ObjectId[]): Promise<Map<string, Author>> {
-    const unique = [...new Map(ids.map((id) => [id.toHexString(), id])).values()];
+    const unique = distinctIds(ids);
     if (unique.length === 0) return new Map();
     // One batch however many names (a feed page's comments can name a few thousand): no getMore.
     const found = await this.authors

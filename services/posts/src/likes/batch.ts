@@ -1,4 +1,11 @@
-import { LOGS, type Caller, inTransaction, isDuplicateKey, notFound } from '@devcircle/service-kit';
+import {
+  LOGS,
+  type Caller,
+  distinctIds,
+  inTransaction,
+  isDuplicateKey,
+  notFound,
+} from '@devcircle/service-kit';
 import { ObjectId, type AnyBulkWriteOperation, type ClientSession } from 'mongodb';
 import type { Author } from '../authors/author';
 import { AUTHORS } from '../authors/repository';
@@ -6,7 +13,7 @@ import type { Bookmark } from '../bookmarks/bookmark';
 import { BOOKMARKS } from '../bookmarks/indexes';
 import type { PostsContext } from '../context';
 import { postEventFields, type StoredPostEvent } from '../events/record';
-import { OneBatchAtATime } from '../one-batch-at-a-time';
+import { OneBatchAtATime, perService } from '../one-batch-at-a-time';
 import { POSTS } from '../posts/indexes';
 import { POST_NOT_FOUND, type Post, type PostView } from '../posts/post';
 import { postView, postViews } from '../posts/views';
@@ -107,8 +114,8 @@ export class LikeToggles {
           .collection<Bookmark>(BOOKMARKS)
           .find(
             {
-              postId: { $in: unique(batch.map(({ postId }) => postId)) },
-              userId: { $in: unique(batch.map(({ caller }) => caller.id)) },
+              postId: { $in: distinctIds(batch.map(({ postId }) => postId)) },
+              userId: { $in: distinctIds(batch.map(({ caller }) => caller.id)) },
             },
             { projection: { _id: 0, postId: 1, userId: 1 } },
           )
@@ -160,8 +167,8 @@ export class LikeToggles {
    */
   private async apply(batch: Request[], session: ClientSession): Promise<Outcome> {
     const db = this.ctx.deps.db;
-    const postIds = unique(batch.map(({ postId }) => postId));
-    const userIds = unique(batch.map(({ caller }) => caller.id));
+    const postIds = distinctIds(batch.map(({ postId }) => postId));
+    const userIds = distinctIds(batch.map(({ caller }) => caller.id));
     const found = new Map<string, Post>();
     for (const post of await db
       .collection<Post>(POSTS)
@@ -271,18 +278,5 @@ export class LikeToggles {
   }
 }
 
-function unique(ids: ObjectId[]): ObjectId[] {
-  return [...new Map(ids.map((id) => [id.toHexString(), id])).values()];
-}
-
-const perContext = new WeakMap<PostsContext, LikeToggles>();
-
 /** This process's batcher for the service started with `ctx`. */
-export function likeToggles(ctx: PostsContext): LikeToggles {
-  let toggles = perContext.get(ctx);
-  if (!toggles) {
-    toggles = new LikeToggles(ctx);
-    perContext.set(ctx, toggles);
-  }
-  return toggles;
-}
+export const likeToggles = perService((ctx) => new LikeToggles(ctx));

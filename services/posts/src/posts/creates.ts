@@ -12,7 +12,7 @@ import type { Author } from '../authors/author';
 import { AUTHORS } from '../authors/repository';
 import type { PostsContext } from '../context';
 import { postEventFields, type StoredPostEvent } from '../events/record';
-import { OneBatchAtATime } from '../one-batch-at-a-time';
+import { OneBatchAtATime, perService } from '../one-batch-at-a-time';
 import { visibleMentions } from '../tags/mentions';
 import { tagsChanged } from '../tags/trending';
 import { POSTS } from './indexes';
@@ -178,14 +178,5 @@ export class PostCreates {
   }
 }
 
-const perContext = new WeakMap<PostsContext, PostCreates>();
-
 /** This process's batcher for the service started with `ctx`. */
-export function postCreates(ctx: PostsContext): PostCreates {
-  let creates = perContext.get(ctx);
-  if (!creates) {
-    creates = new PostCreates(ctx);
-    perContext.set(ctx, creates);
-  }
-  return creates;
-}
+export const postCreates = perService((ctx) => new PostCreates(ctx));

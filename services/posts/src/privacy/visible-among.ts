@@ -1,3 +1,4 @@
+import { distinctIds } from '@devcircle/service-kit';
 import type { ObjectId } from 'mongodb';
 import type { PostsContext } from '../context';
 import type { FollowPair } from '../follows/follow';
@@ -14,10 +15,6 @@ export interface ReaderOfPost {
 
 const pair = (reader: ObjectId, author: ObjectId) => `${reader.toHexString()} ${author.toHexString()}`;
 
-function unique(ids: ObjectId[]): ObjectId[] {
-  return [...new Map(ids.map((id) => [id.toHexString(), id])).values()];
-}
-
 /**
  * `canSee` (visibility.ts) for many readers and posts at once, as a batch of writes needs it: one read of the blocks
  * between the readers and the authors (either way: each side has its document, `hidden_authors`' pair index), and,
@@ -28,9 +25,9 @@ function unique(ids: ObjectId[]): ObjectId[] {
 export async function visibleAmong(app: PostsContext, readers: ReaderOfPost[]): Promise<boolean[]> {
   const others = readers.filter(({ post, viewer }) => !post.authorId.equals(viewer));
   if (others.length === 0) return readers.map(() => true);
-  const viewers = unique(others.map(({ viewer }) => viewer));
-  const authors = unique(others.map(({ post }) => post.authorId));
-  const privateAuthors = unique(
+  const viewers = distinctIds(others.map(({ viewer }) => viewer));
+  const authors = distinctIds(others.map(({ post }) => post.authorId));
+  const privateAuthors = distinctIds(
     others.filter(({ post }) => post.authorPrivate === true).map(({ post }) => post.authorId),
   );
   const db = app.deps.db;
