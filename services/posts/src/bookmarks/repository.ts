@@ -74,11 +74,7 @@ export class BookmarkRepository {
 
   /** Which of `postIds` the member saved: one `$in` on the `(postId, userId)` index. Hex ids. */
   async savedAmong(userId: ObjectId, postIds: ObjectId[]): Promise<Set<string>> {
-    if (postIds.length === 0) return new Set();
-    const found = await this.bookmarks
-      .find({ postId: { $in: postIds }, userId }, { projection: { postId: 1 } })
-      .toArray();
-    return new Set(found.map((bookmark) => bookmark.postId.toHexString()));
+    return new Set((await this.savedIdsAmong(userId, postIds)).keys());
   }
 
   /** The same with each bookmark's id: post hex → bookmark hex (the feed cache, docs/caching.md "Per reader"). */

@@ -31,11 +31,7 @@ export class LikeRepository {
 
   /** Which of `postIds` the user likes: one `$in` on the `(postId, userId)` index. Hex ids. */
   async likedAmong(userId: ObjectId, postIds: ObjectId[]): Promise<Set<string>> {
-    if (postIds.length === 0) return new Set();
-    const found = await this.likes
-      .find({ postId: { $in: postIds }, userId }, { projection: { postId: 1 } })
-      .toArray();
-    return new Set(found.map((like) => like.postId.toHexString()));
+    return new Set((await this.likeIdsAmong(userId, postIds)).keys());
   }
 
   /** The same with each like's id: post hex → like hex (the feed cache, docs/caching.md "Per reader"). */
