@@ -24,6 +24,7 @@ export interface Measured {
   /** The scale comparison's targets and runs (`--scale`). */
   scale?: { targets: Target[]; runs: Runs };
   gatewayProfile?: { byOwner: ProfileShare[]; byFunction: ProfileShare[] };
+  postsProfile?: { byOwner: ProfileShare[]; byFunction: ProfileShare[] };
   /** CPU ms per second of each part with no load (measured after the rounds). */
   idle: Record<string, number>;
 }
@@ -88,6 +89,13 @@ export function goalsTable(measured: Measured): Table {
     [
       "a minimal Node proxy's CPU per request in front of the raw server (the floor under the gateway), ms",
       ms(cpuOf(runs, 'proxy-raw', 'minimal node proxy')),
+      '',
+      '',
+      '',
+    ],
+    [
+      "a minimal undici proxy's CPU per request in front of the raw server (the floor with undici as the client), ms",
+      ms(cpuOf(runs, 'undici-proxy-raw', 'minimal undici proxy')),
       '',
       '',
       '',
@@ -218,17 +226,17 @@ export function roundsTable(title: string, targets: Target[], runs: Runs): Table
   };
 }
 
-export function profileTables(profile: NonNullable<Measured['gatewayProfile']>): Table[] {
+export function profileTables(part: string, profile: NonNullable<Measured['gatewayProfile']>): Table[] {
   const rows = (shares: ProfileShare[]) =>
     shares.map((share) => [share.name, share.ms.toFixed(0), `${(share.share * 100).toFixed(1)} %`]);
   return [
     {
-      title: 'Gateway CPU profile (--profile-gateway): self time by package or source folder',
+      title: `${part} CPU profile (--profile-${part.toLowerCase()}): self time by package or source folder`,
       columns: [left('where'), right('ms'), right('share of busy time')],
       rows: rows(profile.byOwner),
     },
     {
-      title: 'Gateway CPU profile: self time by function',
+      title: `${part} CPU profile: self time by function`,
       columns: [left('function'), right('ms'), right('share of busy time')],
       rows: rows(profile.byFunction),
     },

@@ -1,11 +1,12 @@
 /**
  * The API benchmark (issue 17): `npm run bench:api [-- --quick] [--scale] [--baseline <checkout>]
- * [--profile-gateway] [--out file]`. The feed's first page through the gateway, side by side with the same page
+ * [--profile-gateway] [--profile-posts] [--out file]`. The feed's first page through the gateway, side by side with the same page
  * straight from the posts service, with a raw Node server sending the same bytes, and with a deep page; CPU per
  * request per process from /proc. `--scale` adds the first page over two data sets (10k and 1M posts; this seeds
  * a million posts, minutes) and writes RESULTS-scale.md. `--baseline <dir>` runs that checkout's gateway (e.g. a
  * `git worktree` of an older commit, with a `node_modules` link) beside this one. `--profile-gateway` runs the
- * gateway under `--cpu-prof` and adds where its CPU goes. Not a test: never run by Jest.
+ * gateway under `--cpu-prof` and adds where its CPU goes; `--profile-posts` the same for the measured posts
+ * service. Not a test: never run by Jest.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -35,17 +36,19 @@ function ownArgs(argv: string[]) {
   const rest: string[] = [];
   let scale = false;
   let profile = false;
+  let profilePosts = false;
   let baseline: string | undefined;
   for (let k = 0; k < argv.length; k++) {
     if (argv[k] === '--scale') scale = true;
     else if (argv[k] === '--profile-gateway') profile = true;
+    else if (argv[k] === '--profile-posts') profilePosts = true;
     else if (argv[k] === '--baseline') {
       baseline = argv[++k];
       if (!baseline || baseline.startsWith('--')) throw new Error('--baseline needs a checkout directory');
       baseline = path.resolve(baseline);
     } else rest.push(argv[k]);
   }
-  return { rest, scale, profile, baseline };
+  return { rest, scale, profile, profilePosts, baseline };
 }
 
 interface FeedAnswer {
@@ -80,6 +83,9 @@ async function main(): Promise<number> {
     },
   );
   const profileDir = own.profile ? mkdtempSync(path.join(tmpdir(), 'api-bench-profile-')) : undefined;
+  const postsProfileDir = own.profilePosts
+    ? mkdtempSync(path.join(tmpdir(), 'api-bench-posts-profile-'))
+    : undefined;
   const dataSets = [config.posts, ...(own.scale ? config.scalePosts : [])];
   const stack = await step(`starting the parts, seeding ${dataSets.map(formatCount).join(' + ')} posts`, () =>
     startApiStack({
@@ -87,6 +93,7 @@ async function main(): Promise<number> {
       dataSets,
       baselineRoot: own.baseline,
       gatewayNodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+      postsNodeArgs: postsProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${postsProfileDir}`] : [],
       onSeeded: (posts, seconds) =>
         process.stdout.write(`${formatCount(posts)} in ${seconds.toFixed(0)} s … `),
     }),
@@ -161,6 +168,13 @@ async function main(): Promise<number> {
         url: `${stack.minimalProxy.url}/api/users/raw`,
         headers: stack.gatewayHeaders,
         parts: [stack.minimalProxy, raw],
+      },
+      {
+        key: 'undici-proxy-raw',
+        label: 'a minimal undici proxy in front of the raw server (the floor with undici)',
+        url: `${stack.minimalUndiciProxy.url}/api/users/raw`,
+        headers: stack.gatewayHeaders,
+        parts: [stack.minimalUndiciProxy, raw],
       },
       {
         key: 'gateway-deep',
@@ -238,6 +252,10 @@ async function main(): Promise<number> {
     measured.gatewayProfile = summarizeProfile(profileIn(profileDir));
     rmSync(profileDir, { recursive: true, force: true });
   }
+  if (postsProfileDir) {
+    measured.postsProfile = summarizeProfile(profileIn(postsProfileDir));
+    rmSync(postsProfileDir, { recursive: true, force: true });
+  }
   const tables = [
     goalsTable(measured),
     targetsTable('Targets (medians over the rounds)', measured.targets, measured.runs),
@@ -257,13 +275,14 @@ async function main(): Promise<number> {
           ),
         ]
       : []),
-    ...(measured.gatewayProfile ? profileTables(measured.gatewayProfile) : []),
+    ...(measured.gatewayProfile ? profileTables('Gateway', measured.gatewayProfile) : []),
+    ...(measured.postsProfile ? profileTables('Posts', measured.postsProfile) : []),
   ];
   const notes: string[] = [];
-  if (measured.gatewayProfile)
+  if (measured.gatewayProfile || measured.postsProfile)
     notes.push(
-      'With --profile-gateway the gateway runs under the V8 profiler, which costs it CPU of its own: its CPU ' +
-        'figures and ratios of that run are worse than without.',
+      'With --profile-gateway / --profile-posts that process runs under the V8 profiler, which costs it CPU of ' +
+        'its own: its CPU figures and ratios of that run are worse than without.',
     );
   return finish(
     {

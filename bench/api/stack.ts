@@ -25,6 +25,7 @@ const PORTS = {
   uncachedPosts: BASE + 6,
   raw: BASE + 10,
   minimalProxy: BASE + 11,
+  minimalUndiciProxy: BASE + 12,
 } as const;
 
 /** The caller: the gateway checks this token; direct requests carry the identity the gateway would sign. */
@@ -49,6 +50,8 @@ export interface ApiStack {
   raw: PartProcess;
   /** The least a Node proxy does (bench/api/minimal-proxy.ts), in front of the raw server: the gateway's floor. */
   minimalProxy: PartProcess;
+  /** The same on undici (bench/api/minimal-undici-proxy.ts): the floor with the gateway's client for reads. */
+  minimalUndiciProxy: PartProcess;
   /** The first page as the posts service sent it (what the raw server answers). */
   firstPage: { body: Buffer; contentType: string };
   /** What a browser sends through the gateway (a bearer token) and what the gateway sends on (identity). */
@@ -65,6 +68,8 @@ export interface StackOptions {
   baselineRoot?: string;
   /** Node flags for the gateway (e.g. `--cpu-prof --cpu-prof-dir=…`). */
   gatewayNodeArgs?: string[];
+  /** Node flags for the measured posts service (the first data set's, once seeded). */
+  postsNodeArgs?: string[];
   /** Called as each data set is seeded (seeding a million posts takes minutes). */
   onSeeded?(posts: number, seconds: number): void;
 }
@@ -95,8 +100,9 @@ export async function startApiStack(options: StackOptions): Promise<ApiStack> {
       const port = PORTS.posts + k;
       const uri = uriOf(k === 0 ? 'devcircle' : `devcircle-${count}`);
       // The service first: it declares its indexes, so the seeded posts are indexed as they go in.
-      const start = () =>
+      const start = (nodeArgs?: string[]) =>
         PartProcess.start({
+          nodeArgs,
           name: `posts (${count} posts)`,
           entry: 'services/posts/src/main.ts',
           env: { ...common, MONGODB_URI: uri, POSTS_PORT: String(port) },
@@ -121,7 +127,7 @@ export async function startApiStack(options: StackOptions): Promise<ApiStack> {
       }
       // Started again: the one that saw the seeding would still be reading its feed cache's change stream (an
       // event per post seeded) while measured.
-      const part = await start();
+      const part = await start(k === 0 ? options.postsNodeArgs : undefined);
       parts.push(part);
       posts.push({ posts: count, process: part, seeded });
     }
@@ -169,6 +175,14 @@ export async function startApiStack(options: StackOptions): Promise<ApiStack> {
       readyPath: '/ready',
     });
     parts.push(minimalProxy);
+    const minimalUndiciProxy = await PartProcess.start({
+      name: 'minimal undici proxy',
+      entry: 'bench/api/minimal-undici-proxy.ts',
+      env: { PROXY_TARGET: raw.url, PROXY_PORT: String(PORTS.minimalUndiciProxy) },
+      url: `${HOST}:${PORTS.minimalUndiciProxy}`,
+      readyPath: '/ready',
+    });
+    parts.push(minimalUndiciProxy);
 
     const gatewayEnv = (port: number): NodeJS.ProcessEnv => ({
       ...common,
@@ -217,6 +231,7 @@ export async function startApiStack(options: StackOptions): Promise<ApiStack> {
       baselineGateway,
       raw,
       minimalProxy,
+      minimalUndiciProxy,
       firstPage,
       gatewayHeaders: { authorization: `Bearer ${token}` },
       directHeaders,

@@ -7,6 +7,7 @@ import { createProxyServer } from 'http-proxy-3';
 import type { Context } from 'koa';
 import type { Instance, UpstreamPool } from '../upstreams';
 import { ByteLimit, discardBody, hasBody, PAYLOAD_TOO_LARGE, payloadTooLarge } from './body';
+import { UndiciUpstreams } from './undici-upstreams';
 
 /** Response header by which a service tells the gateway that a user's older tokens are revoked. */
 export const REVOKED_HEADER = 'x-devcircle-revoked';
@@ -139,6 +140,12 @@ export function createProxy(options: ProxyOptions) {
     }
     return upstream;
   };
+  const repeatables = new UndiciUpstreams({
+    connectTimeoutMs: options.connectTimeoutMs,
+    ca,
+    codes: { idleTimeout: UPSTREAM_TIMEOUT, connectTimeout: CONNECT_TIMEOUT },
+    prepareHeaders: (headers) => prepareHeaders(headers),
+  });
   const proxy = createProxyServer({ xfwd: false, ws: true });
   const attempts = new WeakMap<IncomingMessage, Attempt>();
   const upgraded = new WeakSet<IncomingMessage>();
@@ -177,12 +184,11 @@ export function createProxy(options: ProxyOptions) {
     proxyReq.once('close', () => clearTimeout(timer));
   });
 
-  /** The upstream's answer, as the client gets it: its status and headers less the gateway's own, then its body. */
-  function answer(proxyRes: IncomingMessage, res: ServerResponse): void {
-    const headers = proxyRes.headers;
+  /** What the client may see of the upstream's answer headers: the gateway's own and the hop-by-hop ones go. */
+  function prepareHeaders(headers: http.OutgoingHttpHeaders): void {
     const revoked = headers[REVOKED_HEADER];
     if (revoked !== undefined) {
-      for (const value of Array.isArray(revoked) ? revoked : [revoked]) options.onRevoked(value);
+      for (const value of Array.isArray(revoked) ? revoked : [revoked]) options.onRevoked(String(value));
       delete headers[REVOKED_HEADER];
     }
     // Hop-by-hop headers of the gateway-to-service connection are not the client's business; Node frames the
@@ -190,6 +196,12 @@ export function createProxy(options: ProxyOptions) {
     delete headers.connection;
     delete headers['keep-alive'];
     delete headers['transfer-encoding'];
+  }
+
+  /** The upstream's answer, as the client gets it: its status and headers less the gateway's own, then its body. */
+  function answer(proxyRes: IncomingMessage, res: ServerResponse): void {
+    const headers = proxyRes.headers;
+    prepareHeaders(headers);
     // An upstream that dies mid-body must not leave the client waiting for the rest.
     proxyRes.on('close', () => {
       if (!proxyRes.complete && !res.destroyed) res.destroy();
@@ -290,6 +302,27 @@ export function createProxy(options: ProxyOptions) {
     });
   }
 
+  /** One try of a GET or HEAD without a body, over undici (undici-upstreams.ts), in the terms of `tryInstance`. */
+  async function tryRepeatable(
+    req: IncomingMessage,
+    res: ServerResponse,
+    instance: Instance,
+    timeoutMs: number,
+  ): Promise<Outcome> {
+    const headers = outgoingHeaders(req) as Record<string, string | string[] | undefined>;
+    // undici frames the connection itself and refuses these (an `Upgrade` here is one Node did not upgrade).
+    delete headers.connection;
+    delete headers.upgrade;
+    const result = await repeatables.send(instance.url, req, res, headers, timeoutMs);
+    const attempt: Attempt = {
+      timeoutMs,
+      connected: result.kind === 'done' || result.connected,
+      responded: result.kind === 'done' && result.responded,
+      reusedSocket: false,
+    };
+    return result.kind === 'done' ? { kind: 'done', attempt } : { kind: 'failed', err: result.err, attempt };
+  }
+
   /**
    * Sends the request to one instance of the pool and streams the answer back. A GET or HEAD without a body that
    * could not reach its instance is tried once more on another. Throws an HttpError (502, 503, 504, 413) when no
@@ -313,7 +346,10 @@ export function createProxy(options: ProxyOptions) {
       }
 
       ctx.respond = false;
-      const outcome = await tryInstance(req, res, instance, timeoutMs, source);
+      const outcome =
+        repeatable && !source
+          ? await tryRepeatable(req, res, instance, timeoutMs)
+          : await tryInstance(req, res, instance, timeoutMs, source);
       if (outcome.kind === 'done') {
         // Only an answer proves the instance works (the client may have gone before there was one).
         if (outcome.attempt.responded && instance.state !== 'up') pool.markUp(instance);
@@ -335,8 +371,10 @@ export function createProxy(options: ProxyOptions) {
         if (repeatable) continue;
         throw pool.unavailable();
       }
-      // A pooled socket the service had just closed: repeatable requests go again (to any instance).
-      if (repeatable && attempt.reusedSocket && !attempt.responded) continue;
+      // A pooled socket the service had just closed: repeatable requests go again (to any instance). undici does
+      // not say whether its socket was a pooled one, so a GET or HEAD it sent goes again after any reset before an
+      // answer (once: the loop has two rounds).
+      if (repeatable && (attempt.reusedSocket || !source) && !attempt.responded) continue;
       throw upstreamReset(pool.service);
     }
     throw pool.unavailable();
@@ -381,6 +419,7 @@ export function createProxy(options: ProxyOptions) {
     close(): void {
       agents.http.destroy();
       agents.https.destroy();
+      void repeatables.close();
     },
   };
 }
