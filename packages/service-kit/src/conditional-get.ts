@@ -16,6 +16,38 @@ export function entityTag(body: string): string {
   return `"${createHash('sha256').update(body, 'utf8').digest('base64url').slice(0, 22)}"`;
 }
 
+/** A JSON answer serialised and tagged by its handler (e.g. kept with a cache's entry), for `sendTaggedJson`. */
+export interface TaggedJson {
+  json: string;
+  tag: string;
+}
+
+/** `body` serialised as Koa would send it, with its `entityTag`. */
+export function taggedJson(body: unknown): TaggedJson {
+  const json = JSON.stringify(body);
+  return { json, tag: entityTag(json) };
+}
+
+/** Marks answers whose bytes and tag the handler gave (the middleware then neither serialises nor hashes). */
+const PRE_TAGGED = Symbol('pre-tagged JSON');
+
+declare module 'koa' {
+  interface DefaultState {
+    [PRE_TAGGED]?: true;
+  }
+}
+
+/**
+ * Answers `answer`'s JSON with its tag: what `conditionalGet` does for an object body (the same bytes, tag,
+ * Cache-Control, Vary and 304), without serialising and hashing again what the handler already held.
+ */
+export function sendTaggedJson(ctx: Context, answer: TaggedJson): void {
+  ctx.body = answer.json;
+  ctx.type = 'application/json; charset=utf-8';
+  ctx.set('ETag', answer.tag);
+  ctx.state[PRE_TAGGED] = true;
+}
+
 /**
  * A JSON answer the middleware may tag: a 2xx plain object or array (what Koa sends as JSON; not a Buffer, a
  * stream, a Blob or a Response) that was not marked as never to be stored.
@@ -45,12 +77,16 @@ export function conditionalGet(): Middleware {
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     await next();
-    if (!taggable(ctx)) return;
-    // Koa would stringify the object when sending it; the tag needs the bytes first, so it happens once, here. The
-    // JSON Content-Type Koa set for the object stays.
-    const json = JSON.stringify(ctx.body);
-    ctx.body = json;
-    ctx.set('ETag', entityTag(json));
+    if (ctx.state[PRE_TAGGED] && ctx.status >= 200 && ctx.status <= 299 && typeof ctx.body === 'string') {
+      // Serialised and tagged by the handler (sendTaggedJson): only the headers and the match below.
+    } else {
+      if (!taggable(ctx)) return;
+      // Koa would stringify the object when sending it; the tag needs the bytes first, so it happens once, here.
+      // The JSON Content-Type Koa set for the object stays.
+      const json = JSON.stringify(ctx.body);
+      ctx.body = json;
+      ctx.set('ETag', entityTag(json));
+    }
     if (!ctx.response.get('Cache-Control')) {
       ctx.set('Cache-Control', ctx.state.identity ? 'private, no-cache' : 'no-cache');
     }

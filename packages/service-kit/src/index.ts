@@ -60,6 +60,7 @@ export {
   readIdentity,
   requireIdentity,
   type Identity,
+  VerifiedIdentities,
 } from './identity';
 export {
   createLogger,
@@ -116,7 +117,7 @@ export { cleanText, textField, textMessage, type CleanText, type TextKind, type 
 export { INTERNAL_HEADER, internalHeaders, requireInternal } from './internal';
 export { runProcess } from './process';
 export { COMPRESSION_THRESHOLD_BYTES, compressAnswers } from './compression';
-export { conditionalGet, entityTag } from './conditional-get';
+export { conditionalGet, entityTag, sendTaggedJson, taggedJson, type TaggedJson } from './conditional-get';
 export { invalidJson, isEncoded, oneBodyReading, parseJsonBody, unsupportedEncoding } from './body';
 export { localSecrets, SECRET_MIN_BYTES, SECRETS_FILE, weakSecret, type Secrets } from './secrets';
 export { probe, type ProbeResult, type ProbeTls } from './probe';

@@ -1,4 +1,4 @@
-import { LOGS, recordEvent, startService, type RunningService } from '@devcircle/service-kit';
+import { entityTag, LOGS, recordEvent, startService, type RunningService } from '@devcircle/service-kit';
 import { countCommands } from '@devcircle/service-test-kit';
 import { ObjectId } from 'mongodb';
 import { definition, type PostView } from '../src';
@@ -416,4 +416,43 @@ test('deep pages come with the cached cards and answer what the database path an
       expect(page.posts.length).toBeGreaterThan(0);
       expect(page.posts.some((post) => post.author._id === pub.id)).toBe(false);
     }
+});
+
+test('a cached page is sent as kept bytes: the same ETag while nothing changes, a new one at once after the reader’s like, 304 on a match', async () => {
+  const ada = newUser('ada');
+  const bob = newUser('bob');
+  const post = await createPost(first, bob, 'kept as bytes');
+  const page = () => call<CursorPage>(first, 'GET', '/api/posts?limit=5', undefined, ada.headers);
+  const before = await page();
+  const again = await page();
+  expect(before.status).toBe(200);
+  expect(again.headers.get('etag')).toBe(before.headers.get('etag'));
+  expect(again.body).toEqual(before.body);
+  expect(before.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(before.headers.get('cache-control')).toBe('private, no-cache');
+  expect(before.headers.get('vary')).toMatch(/Authorization/);
+  const tag = before.headers.get('etag') as string;
+  const unchanged = await call(first, 'GET', '/api/posts?limit=5', undefined, {
+    ...ada.headers,
+    'if-none-match': tag,
+    // fetch would add `Cache-Control: no-cache` to a request with If-None-Match, which forbids a 304.
+    'cache-control': 'max-age=0',
+  });
+  expect(unchanged.status).toBe(304);
+
+  // Another reader with the same view of the page gets the same bytes; the liker's own view changes at once.
+  expect((await call(first, 'GET', '/api/posts?limit=5', undefined, bob.headers)).headers.get('etag')).toBe(
+    tag,
+  );
+  expect((await call(first, 'PUT', `/api/posts/${post._id}/like`, undefined, ada.headers)).status).toBe(200);
+  const after = await call<CursorPage>(first, 'GET', '/api/posts?limit=5', undefined, {
+    ...ada.headers,
+    'if-none-match': tag,
+    'cache-control': 'max-age=0',
+  });
+  expect(after.status).toBe(200);
+  expect(after.headers.get('etag')).not.toBe(tag);
+  expect(after.body.posts.find((view) => view._id === post._id)).toMatchObject({ likes: 1, likedByMe: true });
+  // The bytes are exactly those of the answer: the tag is the SHA-256 of what was sent.
+  expect(after.headers.get('etag')).toBe(entityTag(JSON.stringify(after.body)));
 });

@@ -109,6 +109,19 @@ test.each([
   expect(reply.body.errors?.map((error) => error.field)).toContain(field);
 });
 
+test('a query string asked again gives the same answer, a valid one and an invalid one (remembered-query.ts)', async () => {
+  for (let round = 0; round < 2; round++) {
+    const page = await feed<FeedPage>('?page=2&limit=4');
+    expect(ids(page.body.posts)).toEqual(ids(created.slice(4, 8)));
+    expect(page.body.pagination).toEqual({ current: 2, pages: 6 });
+    const cursor = await feed<CursorPage>(`?before=${created[2]._id}&limit=3`);
+    expect(ids(cursor.body.posts)).toEqual(ids(created.slice(3, 6)));
+    const refused = await feed<ErrorReply>('?limit=51');
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors?.map((error) => error.field)).toContain('limit');
+  }
+});
+
 test('page and before together are a 400', async () => {
   const reply = await feed<ErrorReply>(`?page=2&before=${created[0]._id}`);
   expect(reply.status).toBe(400);

@@ -10,6 +10,7 @@ import {
   parseObjectId,
   requireIdentity,
   type Router,
+  sendTaggedJson,
   validate,
   validated,
 } from '@devcircle/service-kit';
@@ -25,6 +26,8 @@ import { feedViewer } from '../privacy/visibility';
 import { withoutHiddenComments } from '../relations/hide';
 import { followingFeedPage } from './following-feed';
 import { loadVisiblePost } from './load';
+import { FeedAnswers } from './feed-answers';
+import { rememberedQuery } from './remembered-query';
 
 interface FeedQuery {
   page?: number;
@@ -53,7 +56,8 @@ const feedParams = Joi.object<FeedQuery>({
 
 /** The feed, one post, creating and deleting posts. */
 export function postRoutes(router: Router, app: PostsContext): void {
-  router.get('/api/posts', requireIdentity, validate({ query: feedParams }), async (ctx) => {
+  const feedAnswers = new FeedAnswers();
+  router.get('/api/posts', requireIdentity, rememberedQuery(feedParams), async (ctx) => {
     const { page, limit, before, scope } = validated<FeedQuery>(ctx.state, 'query');
     if (scope === 'following') {
       const cursor = before ? parseObjectId(before) : undefined;
@@ -68,7 +72,7 @@ export function postRoutes(router: Router, app: PostsContext): void {
     });
     if (fromCache) {
       const { posts, hasMore } = fromCache;
-      ctx.body =
+      const answer =
         page === undefined
           ? { posts, hasMore, nextCursor: posts.length > 0 ? posts[posts.length - 1]._id : null }
           : {
@@ -79,6 +83,7 @@ export function postRoutes(router: Router, app: PostsContext): void {
               },
               hasMore,
             };
+      sendTaggedJson(ctx, feedAnswers.tagged(answer));
       return;
     }
     // Only posts the caller may see (README "Privacy"), in both modes.
