@@ -128,7 +128,7 @@ export function goalsTable(measured: Measured): Table {
   if (measured.runs.has('baseline')) {
     const base = pairedRatio(runs, 'gateway', 'baseline');
     rows.push([
-      'feed via this gateway ÷ via the baseline gateway (req/s)',
+      'feed via this gateway and posts ÷ via the baseline gateway and posts (req/s)',
       ratio(base.median),
       range(base),
       '',
@@ -137,6 +137,21 @@ export function goalsTable(measured: Measured): Table {
     rows.push([
       'baseline gateway CPU per proxied feed page, ms',
       ms(cpuOf(runs, 'baseline', 'baseline gateway')),
+      '',
+      '',
+      '',
+    ]);
+    const direct = pairedRatio(runs, 'direct', 'baseline-direct');
+    rows.push([
+      'feed direct to posts ÷ direct to the baseline posts (req/s)',
+      ratio(direct.median),
+      range(direct),
+      '',
+      '',
+    ]);
+    rows.push([
+      'baseline posts CPU per cached feed page (direct), ms',
+      ms(cpuOf(runs, 'baseline-direct', 'baseline posts')),
       '',
       '',
       '',

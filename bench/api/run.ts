@@ -3,7 +3,7 @@
  * [--profile-gateway] [--profile-posts] [--out file]`. The feed's first page through the gateway, side by side with the same page
  * straight from the posts service, with a raw Node server sending the same bytes, and with a deep page; CPU per
  * request per process from /proc. `--scale` adds the first page over two data sets (10k and 1M posts; this seeds
- * a million posts, minutes) and writes RESULTS-scale.md. `--baseline <dir>` runs that checkout's gateway (e.g. a
+ * a million posts, minutes) and writes RESULTS-scale.md. `--baseline <dir>` runs that checkout's gateway and posts service (e.g. a
  * `git worktree` of an older commit, with a `node_modules` link) beside this one. `--profile-gateway` runs the
  * gateway under `--cpu-prof` and adds where its CPU goes; `--profile-posts` the same for the measured posts
  * service. Not a test: never run by Jest.
@@ -184,14 +184,21 @@ async function main(): Promise<number> {
         parts: [stack.gateway, main.process, database],
       },
     ];
-    if (stack.baselineGateway) {
+    if (stack.baselineGateway && stack.baselinePosts) {
       await firstPage(`${stack.baselineGateway.url}${feed}`, stack.gatewayHeaders, limit);
       targets.push({
         key: 'baseline',
-        label: `feed ?limit=${limit} via the baseline gateway (${own.baseline})`,
+        label: `feed ?limit=${limit} via the baseline gateway and posts (${own.baseline})`,
         url: `${stack.baselineGateway.url}${feed}`,
         headers: stack.gatewayHeaders,
-        parts: [stack.baselineGateway, main.process, database],
+        parts: [stack.baselineGateway, stack.baselinePosts, database],
+      });
+      targets.push({
+        key: 'baseline-direct',
+        label: `feed ?limit=${limit} direct to the baseline posts (${own.baseline})`,
+        url: `${stack.baselinePosts.url}${feed}`,
+        headers: stack.directHeaders,
+        parts: [stack.baselinePosts, database],
       });
       targets.push({
         key: 'baseline-raw',
@@ -295,7 +302,7 @@ async function main(): Promise<number> {
         `Posts: ${formatCount(config.posts)} (first page ${config.pageSize} posts; the deep page is page ${config.deepPage})` +
           (own.scale ? `; scale data sets ${config.scalePosts.map(formatCount).join(' and ')}` : ''),
         `Load: autocannon, ${config.connections} connections, ${config.rounds} rounds of ${config.runSeconds} s per target (after a ${config.warmupSeconds} s warm-up each)`,
-        ...(own.baseline ? [`Baseline gateway: ${own.baseline}`] : []),
+        ...(own.baseline ? [`Baseline gateway and posts service: ${own.baseline}`] : []),
       ],
       method: METHOD,
       tables,

@@ -23,6 +23,7 @@ const PORTS = {
   baselineGateway: BASE + 1,
   posts: BASE + 2,
   uncachedPosts: BASE + 6,
+  baselinePosts: BASE + 7,
   raw: BASE + 10,
   minimalProxy: BASE + 11,
   minimalUndiciProxy: BASE + 12,
@@ -46,6 +47,8 @@ export interface ApiStack {
   gateway: PartProcess;
   /** The gateway of another checkout (`--baseline <dir>`), in front of the first posts service. */
   baselineGateway?: PartProcess;
+  /** The posts service of that checkout, on the same data, behind the baseline gateway: the whole read path before. */
+  baselinePosts?: PartProcess;
   /** A raw Node server answering the feed's first page bytes (the gateway's users route leads to it too). */
   raw: PartProcess;
   /** The least a Node proxy does (bench/api/minimal-proxy.ts), in front of the raw server: the gateway's floor. */
@@ -184,11 +187,11 @@ export async function startApiStack(options: StackOptions): Promise<ApiStack> {
     });
     parts.push(minimalUndiciProxy);
 
-    const gatewayEnv = (port: number): NodeJS.ProcessEnv => ({
+    const gatewayEnv = (port: number, postsUrl = posts[0].process.url): NodeJS.ProcessEnv => ({
       ...common,
       PORT: String(port),
       MONGODB_URI: uriOf('devcircle'),
-      POSTS_URLS: posts[0].process.url,
+      POSTS_URLS: postsUrl,
       // Every upstream answers its health checks (a dead one would cost the gateway warnings and retries no
       // deployment pays): users, auth and notifications all lead to the raw server, which answers anything.
       AUTH_URLS: raw.url,
@@ -206,12 +209,22 @@ export async function startApiStack(options: StackOptions): Promise<ApiStack> {
     });
     parts.push(gateway);
     let baselineGateway: PartProcess | undefined;
+    let baselinePosts: PartProcess | undefined;
     if (options.baselineRoot) {
+      baselinePosts = await PartProcess.start({
+        name: 'baseline posts',
+        entry: 'services/posts/src/main.ts',
+        root: options.baselineRoot,
+        env: { ...common, MONGODB_URI: uriOf('devcircle'), POSTS_PORT: String(PORTS.baselinePosts) },
+        url: `${HOST}:${PORTS.baselinePosts}`,
+        readyPath: '/ready',
+      });
+      parts.push(baselinePosts);
       baselineGateway = await PartProcess.start({
         name: 'baseline gateway',
         entry: 'api-gateway/src/main.ts',
         root: options.baselineRoot,
-        env: gatewayEnv(PORTS.baselineGateway),
+        env: gatewayEnv(PORTS.baselineGateway, baselinePosts.url),
         url: `${HOST}:${PORTS.baselineGateway}`,
         readyPath: '/ready',
       });
@@ -229,6 +242,7 @@ export async function startApiStack(options: StackOptions): Promise<ApiStack> {
       uncachedPosts,
       gateway,
       baselineGateway,
+      baselinePosts,
       raw,
       minimalProxy,
       minimalUndiciProxy,
