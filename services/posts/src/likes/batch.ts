@@ -15,8 +15,8 @@ import type { PostsContext } from '../context';
 import { postEventFields, type StoredPostEvent } from '../events/record';
 import { OneBatchAtATime, perService } from '../one-batch-at-a-time';
 import { POSTS } from '../posts/indexes';
-import { POST_NOT_FOUND, type Post, type PostView } from '../posts/post';
-import { postView, postViews } from '../posts/views';
+import { POST_NOT_FOUND, type Post, type PostCard, type PostView } from '../posts/post';
+import { postCards, postView } from '../posts/views';
 import { canSee } from '../privacy/visibility';
 import { visibleAmong } from '../privacy/visible-among';
 import { LIKES } from './indexes';
@@ -46,6 +46,14 @@ interface Outcome {
   liked: (boolean | undefined)[];
   /** The posts toggled, as the commit left them. */
   posts: Map<string, Post>;
+  /** The answers' other parts, read while the transaction runs (see `answerParts`). */
+  parts: Promise<AnswerParts>;
+}
+
+/** What the answers need beside the outcome: the posts' cards and which (post, member) pairs are saved. */
+interface AnswerParts {
+  cards: Map<string, PostCard>;
+  saved: Set<string>;
 }
 
 /** The most toggles one transaction carries; more wait for the next. */
@@ -101,43 +109,55 @@ export class LikeToggles {
   }
 
   /**
-   * One set of reads answers every toggle of the batch: the views of its posts as its commit left them, and which
-   * of its (post, member) pairs are saved (one `$in` on the bookmarks' pair index, where each toggle read its own).
+   * Every toggle of the batch answered from what its transaction decided and the parts read meanwhile: the
+   * posts' cards with their counts as the commit left them, and whether each caller saved the post.
    */
   private async answer(batch: Request[], outcome: Outcome): Promise<void> {
-    let views: Map<string, PostView>;
-    let saved: Set<string>;
+    let parts: AnswerParts;
     try {
-      const [found, bookmarks] = await Promise.all([
-        postViews(this.ctx, [...outcome.posts.values()]),
-        this.ctx.deps.db
-          .collection<Bookmark>(BOOKMARKS)
-          .find(
-            {
-              postId: { $in: distinctIds(batch.map(({ postId }) => postId)) },
-              userId: { $in: distinctIds(batch.map(({ caller }) => caller.id)) },
-            },
-            { projection: { _id: 0, postId: 1, userId: 1 } },
-          )
-          .toArray(),
-      ]);
-      views = new Map(found.map((view) => [view._id, view]));
-      saved = new Set(bookmarks.map((bookmark) => key(bookmark.postId, bookmark.userId)));
+      parts = await outcome.parts;
     } catch (err) {
       for (const request of batch) request.reject(err);
       return;
     }
     batch.forEach((request, i) => {
       const liked = outcome.liked[i];
-      const view = views.get(request.postId.toHexString());
-      if (liked === undefined || !view) request.reject(notFound(POST_NOT_FOUND));
+      const hex = request.postId.toHexString();
+      const card = parts.cards.get(hex);
+      const post = outcome.posts.get(hex);
+      if (liked === undefined || !card || !post) request.reject(notFound(POST_NOT_FOUND));
       else
         request.resolve({
           liked,
-          bookmarked: saved.has(key(request.postId, request.caller.id)),
-          view,
+          bookmarked: parts.saved.has(key(request.postId, request.caller.id)),
+          view: { ...card, likes: post.likesCount, likedByMe: false, bookmarkedByMe: false },
         });
     });
+  }
+
+  /**
+   * The answers' reads, started beside the transaction's own instead of after its commit (they were two more
+   * round trips each batch's callers waited for): the cards of the batch's posts (their comments and names, which
+   * a toggle does not change; the count is set from the commit's outcome) and one `$in` on the bookmarks' pair
+   * index. Neither is read in the transaction: it writes neither.
+   */
+  private answerParts(posts: Post[], postIds: ObjectId[], userIds: ObjectId[]): Promise<AnswerParts> {
+    const parts = Promise.all([
+      postCards(this.ctx, posts),
+      this.ctx.deps.db
+        .collection<Bookmark>(BOOKMARKS)
+        .find(
+          { postId: { $in: postIds }, userId: { $in: userIds } },
+          { projection: { _id: 0, postId: 1, userId: 1 } },
+        )
+        .toArray(),
+    ]).then(([cards, bookmarks]) => ({
+      cards: new Map(cards.map((card) => [card._id, card])),
+      saved: new Set(bookmarks.map((bookmark) => key(bookmark.postId, bookmark.userId))),
+    }));
+    // Awaited by `answer` once the transaction is over; a failure of an attempt the driver retried is nobody's.
+    parts.catch(() => undefined);
+    return parts;
   }
 
   private async runAlone(request: Request): Promise<void> {
@@ -175,10 +195,11 @@ export class LikeToggles {
       .find({ _id: { $in: postIds } }, { session })
       .toArray())
       found.set(post._id.toHexString(), post);
+    const parts = this.answerParts([...found.values()], postIds, userIds);
     const existing = batch.filter(({ postId }) => found.has(postId.toHexString()));
-    // Beside the likes' read: who may see which post (blocks; follows for a private author's posts), and which
-    // callers this service has no author record for yet. The transaction writes neither, so they are read outside it.
-    const [likes, allowed, recorded] = await Promise.all([
+    // Beside the likes' read: who may see which post (blocks; follows for a private author's posts). The
+    // transaction does not write them, so they are read outside it.
+    const [likes, allowed] = await Promise.all([
       // One query on the (postId, userId) index for every pair the batch names (and the few it does not).
       db
         .collection<Like>(LIKES)
@@ -191,21 +212,16 @@ export class LikeToggles {
           viewer: caller.id,
         })),
       ),
-      db
-        .collection<Author>(AUTHORS)
-        .find({ _id: { $in: userIds } }, { projection: { _id: 1 }, batchSize: userIds.length + 1 })
-        .toArray(),
     ]);
     const stored = new Map(likes.map((like) => [key(like.postId, like.userId), like]));
     const mayToggle = new Set(existing.filter((_, i) => allowed[i]));
-    const withRecord = new Set(recorded.map(({ _id }) => _id.toHexString()));
 
     const liked: (boolean | undefined)[] = [];
     const posts = new Map<string, Post>();
     const likesNow = new Map<string, boolean>();
     const postDelta = new Map<string, number>();
     const authorDelta = new Map<string, { id: ObjectId; delta: number }>();
-    const unrecorded = new Map<string, Caller>();
+    const callers = new Map<string, Caller>();
     const events: StoredPostEvent[] = [];
     for (const request of batch) {
       const { postId, caller } = request;
@@ -226,7 +242,7 @@ export class LikeToggles {
       const counted = authorDelta.get(author) ?? { id: current.authorId, delta: 0 };
       counted.delta += delta;
       authorDelta.set(author, counted);
-      if (!withRecord.has(caller.id.toHexString())) unrecorded.set(caller.id.toHexString(), caller);
+      callers.set(caller.id.toHexString(), caller);
       events.push({
         _id: new ObjectId(),
         type: likes ? 'like' : 'unlike',
@@ -234,7 +250,7 @@ export class LikeToggles {
         createdAt: new Date(),
       });
     }
-    if (events.length === 0) return { liked, posts };
+    if (events.length === 0) return { liked, posts, parts };
 
     const removed: ObjectId[] = [];
     const added: Like[] = [];
@@ -258,8 +274,10 @@ export class LikeToggles {
     }
     if (postUpdates.length > 0) await db.collection<Post>(POSTS).bulkWrite(postUpdates, { session });
     const authorUpdates: AnyBulkWriteOperation<Author>[] = [
-      // First the records of callers who have none, as `ensure` makes them (so a count for one of them follows).
-      ...[...unrecorded.values()].map(({ id, username }) => ({
+      // First every caller's record, made as `ensure` makes it when there is none (so a count for one of them
+      // follows). Upserting them all costs less than reading which exist: an upsert that finds its record is a
+      // look-up by _id that changes nothing (no write, no oplog entry), where the read was a round trip a batch.
+      ...[...callers.values()].map(({ id, username }) => ({
         updateOne: {
           filter: { _id: id },
           update: { $setOnInsert: { username, displayName: username, updatedAt: new Date() } },
@@ -274,7 +292,7 @@ export class LikeToggles {
     ];
     if (authorUpdates.length > 0) await db.collection<Author>(AUTHORS).bulkWrite(authorUpdates, { session });
     await db.collection<StoredPostEvent>(LOGS.posts.name).insertMany(events, { session });
-    return { liked, posts };
+    return { liked, posts, parts };
   }
 }
 
