@@ -9,16 +9,15 @@ import {
 import { ObjectId, type AnyBulkWriteOperation, type ClientSession } from 'mongodb';
 import type { Author } from '../authors/author';
 import { AUTHORS } from '../authors/repository';
-import type { Bookmark } from '../bookmarks/bookmark';
-import { BOOKMARKS } from '../bookmarks/indexes';
 import type { PostsContext } from '../context';
 import { postEventFields, type StoredPostEvent } from '../events/record';
 import { OneBatchAtATime, perService } from '../one-batch-at-a-time';
 import { POSTS } from '../posts/indexes';
-import { POST_NOT_FOUND, type Post, type PostCard, type PostView } from '../posts/post';
-import { postCards, postView } from '../posts/views';
+import { POST_NOT_FOUND, type Post, type PostView } from '../posts/post';
+import { postView } from '../posts/views';
 import { canSee } from '../privacy/visibility';
 import { visibleAmong } from '../privacy/visible-among';
+import { type BatchPost, readBatchPosts } from './batch-read';
 import { LIKES } from './indexes';
 import type { Like } from './like';
 import { toggleLike } from './toggle';
@@ -46,14 +45,8 @@ interface Outcome {
   liked: (boolean | undefined)[];
   /** The posts toggled, as the commit left them. */
   posts: Map<string, Post>;
-  /** The answers' other parts, read while the transaction runs (see `answerParts`). */
-  parts: Promise<AnswerParts>;
-}
-
-/** What the answers need beside the outcome: the posts' cards and which (post, member) pairs are saved. */
-interface AnswerParts {
-  cards: Map<string, PostCard>;
-  saved: Set<string>;
+  /** The batch's posts as read in its transaction: their cards, and which of the callers saved them. */
+  read: Map<string, BatchPost>;
 }
 
 /** The most toggles one transaction carries; more wait for the next. */
@@ -105,59 +98,27 @@ export class LikeToggles {
       else for (const request of batch) request.reject(err);
       return;
     }
-    void this.answer(batch, outcome);
+    this.answer(batch, outcome);
   }
 
   /**
-   * Every toggle of the batch answered from what its transaction decided and the parts read meanwhile: the
-   * posts' cards with their counts as the commit left them, and whether each caller saved the post.
+   * Every toggle of the batch answered from what its transaction read and decided: the post's card with its count
+   * as the commit left it, and whether the caller saved the post. Nothing is read after the commit.
    */
-  private async answer(batch: Request[], outcome: Outcome): Promise<void> {
-    let parts: AnswerParts;
-    try {
-      parts = await outcome.parts;
-    } catch (err) {
-      for (const request of batch) request.reject(err);
-      return;
-    }
+  private answer(batch: Request[], outcome: Outcome): void {
     batch.forEach((request, i) => {
       const liked = outcome.liked[i];
       const hex = request.postId.toHexString();
-      const card = parts.cards.get(hex);
+      const read = outcome.read.get(hex);
       const post = outcome.posts.get(hex);
-      if (liked === undefined || !card || !post) request.reject(notFound(POST_NOT_FOUND));
+      if (liked === undefined || !read || !post) request.reject(notFound(POST_NOT_FOUND));
       else
         request.resolve({
           liked,
-          bookmarked: parts.saved.has(key(request.postId, request.caller.id)),
-          view: { ...card, likes: post.likesCount, likedByMe: false, bookmarkedByMe: false },
+          bookmarked: read.savedBy.has(request.caller.id.toHexString()),
+          view: { ...read.card, likes: post.likesCount, likedByMe: false, bookmarkedByMe: false },
         });
     });
-  }
-
-  /**
-   * The answers' reads, started beside the transaction's own instead of after its commit (they were two more
-   * round trips each batch's callers waited for): the cards of the batch's posts (their comments and names, which
-   * a toggle does not change; the count is set from the commit's outcome) and one `$in` on the bookmarks' pair
-   * index. Neither is read in the transaction: it writes neither.
-   */
-  private answerParts(posts: Post[], postIds: ObjectId[], userIds: ObjectId[]): Promise<AnswerParts> {
-    const parts = Promise.all([
-      postCards(this.ctx, posts),
-      this.ctx.deps.db
-        .collection<Bookmark>(BOOKMARKS)
-        .find(
-          { postId: { $in: postIds }, userId: { $in: userIds } },
-          { projection: { _id: 0, postId: 1, userId: 1 } },
-        )
-        .toArray(),
-    ]).then(([cards, bookmarks]) => ({
-      cards: new Map(cards.map((card) => [card._id, card])),
-      saved: new Set(bookmarks.map((bookmark) => key(bookmark.postId, bookmark.userId))),
-    }));
-    // Awaited by `answer` once the transaction is over; a failure of an attempt the driver retried is nobody's.
-    parts.catch(() => undefined);
-    return parts;
   }
 
   private async runAlone(request: Request): Promise<void> {
@@ -189,30 +150,20 @@ export class LikeToggles {
     const db = this.ctx.deps.db;
     const postIds = distinctIds(batch.map(({ postId }) => postId));
     const userIds = distinctIds(batch.map(({ caller }) => caller.id));
+    const read = await readBatchPosts(db, postIds, userIds, session);
     const found = new Map<string, Post>();
-    for (const post of await db
-      .collection<Post>(POSTS)
-      .find({ _id: { $in: postIds } }, { session })
-      .toArray())
-      found.set(post._id.toHexString(), post);
-    const parts = this.answerParts([...found.values()], postIds, userIds);
+    for (const [hex, { post }] of read) found.set(hex, post);
     const existing = batch.filter(({ postId }) => found.has(postId.toHexString()));
-    // Beside the likes' read: who may see which post (blocks; follows for a private author's posts). The
-    // transaction does not write them, so they are read outside it.
-    const [likes, allowed] = await Promise.all([
-      // One query on the (postId, userId) index for every pair the batch names (and the few it does not).
-      db
-        .collection<Like>(LIKES)
-        .find({ postId: { $in: postIds }, userId: { $in: userIds } }, { session })
-        .toArray(),
-      visibleAmong(
-        this.ctx,
-        existing.map(({ postId, caller }) => ({
-          post: found.get(postId.toHexString()) as Post,
-          viewer: caller.id,
-        })),
-      ),
-    ]);
+    // Who may see which post (blocks; follows for a private author's posts): the transaction does not write them,
+    // so they are read outside it.
+    const allowed = await visibleAmong(
+      this.ctx,
+      existing.map(({ postId, caller }) => ({
+        post: found.get(postId.toHexString()) as Post,
+        viewer: caller.id,
+      })),
+    );
+    const likes = [...read.values()].flatMap((one) => one.likes);
     const stored = new Map(likes.map((like) => [key(like.postId, like.userId), like]));
     const mayToggle = new Set(existing.filter((_, i) => allowed[i]));
 
@@ -250,7 +201,7 @@ export class LikeToggles {
         createdAt: new Date(),
       });
     }
-    if (events.length === 0) return { liked, posts, parts };
+    if (events.length === 0) return { liked, posts, read };
 
     const removed: ObjectId[] = [];
     const added: Like[] = [];
@@ -292,7 +243,7 @@ export class LikeToggles {
     ];
     if (authorUpdates.length > 0) await db.collection<Author>(AUTHORS).bulkWrite(authorUpdates, { session });
     await db.collection<StoredPostEvent>(LOGS.posts.name).insertMany(events, { session });
-    return { liked, posts, parts };
+    return { liked, posts, read };
   }
 }
 
