@@ -67,8 +67,9 @@ const key = (postId: ObjectId, userId: ObjectId) => `${postId.toHexString()} ${u
  * driver retries the batch. A batch that fails on a like another instance inserted meanwhile (a duplicate key) is
  * run again one toggle at a time, each in a transaction of its own (`toggleLike`), which settles such races.
  *
- * Everything a toggle reads is read for the whole batch too (the posts, the callers' eyes, the author records, the
- * answers' views and bookmarks): a batch makes the same dozen commands for 1 toggle or 200.
+ * Everything a toggle reads is read for the whole batch too (the posts with the pairs' likes and bookmarks and the
+ * cards' comments and names in one aggregate, the callers' eyes in another read): a batch makes the same seven
+ * commands for 1 toggle or 200 (test/like-batch.test.ts).
  */
 export class LikeToggles {
   private readonly batches = new OneBatchAtATime<Request>((batch) => this.run(batch), BATCH_MAX);
@@ -141,9 +142,9 @@ export class LikeToggles {
 
   /**
    * One attempt of the batch's transaction (the driver may run it again after a conflict, so it keeps its results
-   * in what it returns): reads the posts, then at once which of the pairs are liked, who may see which post and
-   * which callers have an author record, works out every toggle in arrival order, then writes the likes, the
-   * records and counts, and the events in a few commands. A toggle of a post that does not exist or that its caller
+   * in what it returns): reads the posts with what the toggles and their answers need (`readBatchPosts`), then who
+   * may see which post, works out every toggle in arrival order, then writes the likes, the callers' records and
+   * the counts, and the events in a few commands. A toggle of a post that does not exist or that its caller
    * may not see changes nothing and answers 404 (README "Privacy").
    */
   private async apply(batch: Request[], session: ClientSession): Promise<Outcome> {
