@@ -8,4 +8,4 @@ import { prepareWorktree } from '../../shared/worktree';
  */
 export const REFERENCE_COMMIT = '31fada9';
 
-export const referenceRoot = (): string => prepareWorktree(REFERENCE_COMMIT);
+export const referenceRoot = (commit = REFERENCE_COMMIT): string => prepareWorktree(commit);

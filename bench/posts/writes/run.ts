@@ -144,6 +144,10 @@ async function main(): Promise<number> {
   const argv = process.argv.slice(2);
   const profileAt = argv.indexOf('--cpu-prof-dir');
   const profileDir = profileAt >= 0 ? path.resolve(argv.splice(profileAt, 2)[1]) : undefined;
+  // `--reference <commit>`: another reference side than REFERENCE_COMMIT (e.g. main, to measure one change).
+  const referenceAt = argv.indexOf('--reference');
+  const reference = referenceAt >= 0 ? argv.splice(referenceAt, 2)[1] : REFERENCE_COMMIT;
+  if (!reference || reference.startsWith('--')) throw new Error('--reference needs a commit');
   const scaleAt = argv.indexOf('--scale');
   if (scaleAt >= 0) argv.splice(scaleAt, 1);
   const args = parseRunArgs(argv, path.join(__dirname, '..'), 'posts-writes');
@@ -154,7 +158,7 @@ async function main(): Promise<number> {
   const environment = announce('posts writes benchmark', 'bench/posts/writes/run.ts', argv, args.quick);
   const started = performance.now();
   const sides = [
-    await step('reference side', async () => startSide('reference', referenceRoot(), profileDir)),
+    await step('reference side', async () => startSide('reference', referenceRoot(reference), profileDir)),
     await step('this side', async () => startSide('current', REPO_ROOT, profileDir)),
   ];
   const toggles: Measured[] = [];
@@ -223,7 +227,7 @@ async function main(): Promise<number> {
       quick: args.quick,
       totalSeconds: (performance.now() - started) / 1000,
       details: [
-        `Reference: commit ${REFERENCE_COMMIT} (a git worktree), its database and posts service`,
+        `Reference: commit ${reference} (a git worktree), its database and posts service`,
         `${settings.members} members at once, ${settings.rounds} rounds of ${settings.seconds} s per side and write`,
       ],
       method:

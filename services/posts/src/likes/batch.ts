@@ -9,16 +9,15 @@ import {
 import { ObjectId, type AnyBulkWriteOperation, type ClientSession } from 'mongodb';
 import type { Author } from '../authors/author';
 import { AUTHORS } from '../authors/repository';
-import type { Bookmark } from '../bookmarks/bookmark';
-import { BOOKMARKS } from '../bookmarks/indexes';
 import type { PostsContext } from '../context';
 import { postEventFields, type StoredPostEvent } from '../events/record';
 import { OneBatchAtATime, perService } from '../one-batch-at-a-time';
 import { POSTS } from '../posts/indexes';
 import { POST_NOT_FOUND, type Post, type PostView } from '../posts/post';
-import { postView, postViews } from '../posts/views';
+import { postView } from '../posts/views';
 import { canSee } from '../privacy/visibility';
 import { visibleAmong } from '../privacy/visible-among';
+import { type BatchPost, readBatchPosts } from './batch-read';
 import { LIKES } from './indexes';
 import type { Like } from './like';
 import { toggleLike } from './toggle';
@@ -46,6 +45,8 @@ interface Outcome {
   liked: (boolean | undefined)[];
   /** The posts toggled, as the commit left them. */
   posts: Map<string, Post>;
+  /** The batch's posts as read in its transaction: their cards, and which of the callers saved them. */
+  read: Map<string, BatchPost>;
 }
 
 /** The most toggles one transaction carries; more wait for the next. */
@@ -66,8 +67,9 @@ const key = (postId: ObjectId, userId: ObjectId) => `${postId.toHexString()} ${u
  * driver retries the batch. A batch that fails on a like another instance inserted meanwhile (a duplicate key) is
  * run again one toggle at a time, each in a transaction of its own (`toggleLike`), which settles such races.
  *
- * Everything a toggle reads is read for the whole batch too (the posts, the callers' eyes, the author records, the
- * answers' views and bookmarks): a batch makes the same dozen commands for 1 toggle or 200.
+ * Everything a toggle reads is read for the whole batch too (the posts with the pairs' likes and bookmarks and the
+ * cards' comments and names in one aggregate, the callers' eyes in another read): a batch makes the same seven
+ * commands for 1 toggle or 200 (test/like-batch.test.ts).
  */
 export class LikeToggles {
   private readonly batches = new OneBatchAtATime<Request>((batch) => this.run(batch), BATCH_MAX);
@@ -97,45 +99,25 @@ export class LikeToggles {
       else for (const request of batch) request.reject(err);
       return;
     }
-    void this.answer(batch, outcome);
+    this.answer(batch, outcome);
   }
 
   /**
-   * One set of reads answers every toggle of the batch: the views of its posts as its commit left them, and which
-   * of its (post, member) pairs are saved (one `$in` on the bookmarks' pair index, where each toggle read its own).
+   * Every toggle of the batch answered from what its transaction read and decided: the post's card with its count
+   * as the commit left it, and whether the caller saved the post. Nothing is read after the commit.
    */
-  private async answer(batch: Request[], outcome: Outcome): Promise<void> {
-    let views: Map<string, PostView>;
-    let saved: Set<string>;
-    try {
-      const [found, bookmarks] = await Promise.all([
-        postViews(this.ctx, [...outcome.posts.values()]),
-        this.ctx.deps.db
-          .collection<Bookmark>(BOOKMARKS)
-          .find(
-            {
-              postId: { $in: distinctIds(batch.map(({ postId }) => postId)) },
-              userId: { $in: distinctIds(batch.map(({ caller }) => caller.id)) },
-            },
-            { projection: { _id: 0, postId: 1, userId: 1 } },
-          )
-          .toArray(),
-      ]);
-      views = new Map(found.map((view) => [view._id, view]));
-      saved = new Set(bookmarks.map((bookmark) => key(bookmark.postId, bookmark.userId)));
-    } catch (err) {
-      for (const request of batch) request.reject(err);
-      return;
-    }
+  private answer(batch: Request[], outcome: Outcome): void {
     batch.forEach((request, i) => {
       const liked = outcome.liked[i];
-      const view = views.get(request.postId.toHexString());
-      if (liked === undefined || !view) request.reject(notFound(POST_NOT_FOUND));
+      const hex = request.postId.toHexString();
+      const read = outcome.read.get(hex);
+      const post = outcome.posts.get(hex);
+      if (liked === undefined || !read || !post) request.reject(notFound(POST_NOT_FOUND));
       else
         request.resolve({
           liked,
-          bookmarked: saved.has(key(request.postId, request.caller.id)),
-          view,
+          bookmarked: read.savedBy.has(request.caller.id.toHexString()),
+          view: { ...read.card, likes: post.likesCount, likedByMe: false, bookmarkedByMe: false },
         });
     });
   }
@@ -160,52 +142,38 @@ export class LikeToggles {
 
   /**
    * One attempt of the batch's transaction (the driver may run it again after a conflict, so it keeps its results
-   * in what it returns): reads the posts, then at once which of the pairs are liked, who may see which post and
-   * which callers have an author record, works out every toggle in arrival order, then writes the likes, the
-   * records and counts, and the events in a few commands. A toggle of a post that does not exist or that its caller
+   * in what it returns): reads the posts with what the toggles and their answers need (`readBatchPosts`), then who
+   * may see which post, works out every toggle in arrival order, then writes the likes, the callers' records and
+   * the counts, and the events in a few commands. A toggle of a post that does not exist or that its caller
    * may not see changes nothing and answers 404 (README "Privacy").
    */
   private async apply(batch: Request[], session: ClientSession): Promise<Outcome> {
     const db = this.ctx.deps.db;
     const postIds = distinctIds(batch.map(({ postId }) => postId));
     const userIds = distinctIds(batch.map(({ caller }) => caller.id));
+    const read = await readBatchPosts(db, postIds, userIds, session);
     const found = new Map<string, Post>();
-    for (const post of await db
-      .collection<Post>(POSTS)
-      .find({ _id: { $in: postIds } }, { session })
-      .toArray())
-      found.set(post._id.toHexString(), post);
+    for (const [hex, { post }] of read) found.set(hex, post);
     const existing = batch.filter(({ postId }) => found.has(postId.toHexString()));
-    // Beside the likes' read: who may see which post (blocks; follows for a private author's posts), and which
-    // callers this service has no author record for yet. The transaction writes neither, so they are read outside it.
-    const [likes, allowed, recorded] = await Promise.all([
-      // One query on the (postId, userId) index for every pair the batch names (and the few it does not).
-      db
-        .collection<Like>(LIKES)
-        .find({ postId: { $in: postIds }, userId: { $in: userIds } }, { session })
-        .toArray(),
-      visibleAmong(
-        this.ctx,
-        existing.map(({ postId, caller }) => ({
-          post: found.get(postId.toHexString()) as Post,
-          viewer: caller.id,
-        })),
-      ),
-      db
-        .collection<Author>(AUTHORS)
-        .find({ _id: { $in: userIds } }, { projection: { _id: 1 }, batchSize: userIds.length + 1 })
-        .toArray(),
-    ]);
+    // Who may see which post (blocks; follows for a private author's posts): the transaction does not write them,
+    // so they are read outside it.
+    const allowed = await visibleAmong(
+      this.ctx,
+      existing.map(({ postId, caller }) => ({
+        post: found.get(postId.toHexString()) as Post,
+        viewer: caller.id,
+      })),
+    );
+    const likes = [...read.values()].flatMap((one) => one.likes);
     const stored = new Map(likes.map((like) => [key(like.postId, like.userId), like]));
     const mayToggle = new Set(existing.filter((_, i) => allowed[i]));
-    const withRecord = new Set(recorded.map(({ _id }) => _id.toHexString()));
 
     const liked: (boolean | undefined)[] = [];
     const posts = new Map<string, Post>();
     const likesNow = new Map<string, boolean>();
     const postDelta = new Map<string, number>();
     const authorDelta = new Map<string, { id: ObjectId; delta: number }>();
-    const unrecorded = new Map<string, Caller>();
+    const callers = new Map<string, Caller>();
     const events: StoredPostEvent[] = [];
     for (const request of batch) {
       const { postId, caller } = request;
@@ -226,7 +194,7 @@ export class LikeToggles {
       const counted = authorDelta.get(author) ?? { id: current.authorId, delta: 0 };
       counted.delta += delta;
       authorDelta.set(author, counted);
-      if (!withRecord.has(caller.id.toHexString())) unrecorded.set(caller.id.toHexString(), caller);
+      callers.set(caller.id.toHexString(), caller);
       events.push({
         _id: new ObjectId(),
         type: likes ? 'like' : 'unlike',
@@ -234,7 +202,7 @@ export class LikeToggles {
         createdAt: new Date(),
       });
     }
-    if (events.length === 0) return { liked, posts };
+    if (events.length === 0) return { liked, posts, read };
 
     const removed: ObjectId[] = [];
     const added: Like[] = [];
@@ -258,8 +226,10 @@ export class LikeToggles {
     }
     if (postUpdates.length > 0) await db.collection<Post>(POSTS).bulkWrite(postUpdates, { session });
     const authorUpdates: AnyBulkWriteOperation<Author>[] = [
-      // First the records of callers who have none, as `ensure` makes them (so a count for one of them follows).
-      ...[...unrecorded.values()].map(({ id, username }) => ({
+      // First every caller's record, made as `ensure` makes it when there is none (so a count for one of them
+      // follows). Upserting them all costs less than reading which exist: an upsert that finds its record is a
+      // look-up by _id that changes nothing (no write, no oplog entry), where the read was a round trip a batch.
+      ...[...callers.values()].map(({ id, username }) => ({
         updateOne: {
           filter: { _id: id },
           update: { $setOnInsert: { username, displayName: username, updatedAt: new Date() } },
@@ -274,7 +244,7 @@ export class LikeToggles {
     ];
     if (authorUpdates.length > 0) await db.collection<Author>(AUTHORS).bulkWrite(authorUpdates, { session });
     await db.collection<StoredPostEvent>(LOGS.posts.name).insertMany(events, { session });
-    return { liked, posts };
+    return { liked, posts, read };
   }
 }
 

@@ -50,21 +50,27 @@ export async function postCards(ctx: PostsContext, posts: Post[]): Promise<PostC
     ...posts.map((post) => post.authorId),
     ...latest.flat().map((comment) => comment.userId),
   ]);
-  return posts.map((post, i) => {
-    const author = authors.get(post.authorId.toHexString());
-    return {
-      _id: post._id.toHexString(),
-      author: author ? toAuthorView(author) : unknownAuthor(post.authorId),
-      content: post.content,
-      ...(post.codeSnippet ? { codeSnippet: post.codeSnippet } : {}),
-      ...(post.codeLanguage ? { codeLanguage: post.codeLanguage } : {}),
-      createdAt: post.createdAt.toISOString(),
-      likes: post.likesCount,
-      comments: commentViews(latest[i].slice(0, EMBEDDED_COMMENTS), authors),
-      commentsCount: post.commentsCount,
-      hasMoreComments: latest[i].length > EMBEDDED_COMMENTS,
-    };
-  });
+  return posts.map((post, i) => toPostCard(post, latest[i], authors));
+}
+
+/**
+ * One post's card from its latest comments (newest first, up to EMBEDDED_COMMENTS + 1, the one more telling
+ * whether there are more) and the names of its author and theirs.
+ */
+export function toPostCard(post: Post, latest: Comment[], authors: Map<string, Author>): PostCard {
+  const author = authors.get(post.authorId.toHexString());
+  return {
+    _id: post._id.toHexString(),
+    author: author ? toAuthorView(author) : unknownAuthor(post.authorId),
+    content: post.content,
+    ...(post.codeSnippet ? { codeSnippet: post.codeSnippet } : {}),
+    ...(post.codeLanguage ? { codeLanguage: post.codeLanguage } : {}),
+    createdAt: post.createdAt.toISOString(),
+    likes: post.likesCount,
+    comments: commentViews(latest.slice(0, EMBEDDED_COMMENTS), authors),
+    commentsCount: post.commentsCount,
+    hasMoreComments: latest.length > EMBEDDED_COMMENTS,
+  };
 }
 
 /**
