@@ -9,7 +9,8 @@ import { baselineEntry } from './baseline';
 /**
  * The server under test, in a child process of its own so that its memory is measured apart from the driver's.
  * The child is `node --import tsx <entry>` directly (not `npx tsx`, which would put wrapper processes between us
- * and the server), so the pid we hold is the server's.
+ * and the server), so the pid we hold is the server's; a compiled script (`.js`, see `builtCli`) runs on plain
+ * `node`, as `npm start` runs it — tsx's loader thread alone holds about 50 MiB of resident memory.
  */
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -18,6 +19,11 @@ const ENTRIES = {
   cli: path.join(REPO_ROOT, 'packages', 'embedded-mongo', 'src', 'cli.ts'),
   bench: path.join(__dirname, 'bench-server.ts'),
 } as const;
+/** A tree's compiled CLI (`tsc -b packages/embedded-mongo` first), exactly what `npm start` runs. */
+export function builtCli(root: string): string {
+  return path.join(root, 'packages', 'embedded-mongo', 'dist', 'src', 'cli.js');
+}
+
 /** `baseline`: the bench entry of the commit before the oplog (see `baseline.ts`), for before/after pairs. */
 export type ServerEntry = keyof typeof ENTRIES | 'baseline';
 
@@ -38,7 +44,10 @@ process.on('exit', () => {
 export interface StartOptions {
   dbpath: string;
   entry?: ServerEntry;
-  /** Another tree's server script (e.g. a reference worktree's `src/cli.ts`), instead of `entry`. */
+  /**
+   * Another tree's server script (e.g. a reference worktree's `src/cli.ts`, or a built `dist/src/cli.js`, which
+   * runs without tsx), instead of `entry`.
+   */
   script?: string;
   /** `bench` entry only: the journal size that triggers automatic compaction. */
   compactAfterBytes?: number;
@@ -82,12 +91,12 @@ export class ServerProcess {
   /** Spawns the server and resolves once it prints its ready line. */
   static start(options: StartOptions): Promise<ServerProcess> {
     const entry = options.entry ?? 'bench';
+    const script = options.script ?? (entry === 'baseline' ? baselineEntry() : ENTRIES[entry]);
     const args = [
       ...defaultNodeArgs,
       ...(options.nodeArgs ?? []),
-      '--import',
-      pathToFileURL(require.resolve('tsx')).href,
-      options.script ?? (entry === 'baseline' ? baselineEntry() : ENTRIES[entry]),
+      ...(script.endsWith('.js') ? [] : ['--import', pathToFileURL(require.resolve('tsx')).href]),
+      script,
       '--port',
       '0',
       '--dbpath',

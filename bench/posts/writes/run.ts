@@ -12,7 +12,7 @@ import { announce, finish, parseRunArgs, step, type Check, runMain } from '../..
 import { formatCount, formatMs, formatRate, median } from '../../shared/stats';
 import { left, right, type Table } from '../../shared/table';
 import { checkCounts, seedWrites, type WritesSeed } from './data';
-import { prepareWorktree, REPO_ROOT } from '../../shared/worktree';
+import { buildTree, prepareWorktree, REPO_ROOT } from '../../shared/worktree';
 import { REFERENCE_COMMIT, referenceRoot } from './reference';
 import {
   runScale,
@@ -105,7 +105,9 @@ async function scale(argv: string[], quick: boolean, out: string, profileDir?: s
     ['reference', prepareWorktree(SCALE_REFERENCE_COMMIT)],
     ['current', REPO_ROOT],
   ] as const) {
-    const side = await step(`${name} side`, () => startSide(name, root, profileDir));
+    // The database as `npm start` runs it: compiled, on plain node (prepareWorktree built the reference).
+    if (root === REPO_ROOT) buildTree(REPO_ROOT);
+    const side = await step(`${name} side`, () => startSide(name, root, profileDir, { builtDatabase: true }));
     try {
       rows.push(...(await step(`${name} seeding and reading`, () => runScale(side, settings))));
     } finally {
@@ -128,7 +130,7 @@ async function scale(argv: string[], quick: boolean, out: string, profileDir?: s
         `${formatCount(settings.small)} then ${formatCount(settings.large)} posts by 1,000 authors; ${settings.reads} first pages each`,
       ],
       method:
-        'Each side alone: its database (the CLI, on disk) and posts service in processes of their own, posts written ' +
+        'Each side alone: its database (the compiled CLI on plain node, on disk, as `npm start` runs it) and posts service in processes of their own, posts written ' +
         'with insertMany in batches of 1,000, then GET /api/posts?limit=10 one at a time over loopback HTTP. DB RSS ' +
         'is VmRSS from /proc after the reads.',
       tables: [scaleTable(rows)],

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MongoClient, type Db } from 'mongodb';
-import { ServerProcess } from '../../embedded-mongo/server-process';
+import { builtCli, ServerProcess } from '../../embedded-mongo/server-process';
 import { INTERNAL_SECRET } from '../service';
 import { ServiceProcess } from './service-process';
 
@@ -16,15 +16,25 @@ export interface Side {
   stop(): Promise<void>;
 }
 
-/** Starts `root`'s database (its CLI, on disk, as `npm start` runs it) and posts service. */
-export async function startSide(name: string, root: string, profileDir?: string): Promise<Side> {
+/**
+ * Starts `root`'s database (its CLI, on disk) and posts service. `builtDatabase`: the compiled CLI on plain node,
+ * exactly as `npm start` runs it (the tree must be built); otherwise its TypeScript source under tsx.
+ */
+export async function startSide(
+  name: string,
+  root: string,
+  profileDir?: string,
+  options: { builtDatabase?: boolean } = {},
+): Promise<Side> {
   const dataDir = await mkdtemp(path.join(tmpdir(), `devcircle-bench-writes-${name}-`));
   const prof = (what: string) =>
     // A folder per process: tsx's loader thread writes a profile of its own beside the main thread's.
     profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.join(profileDir, `${name}-${what}`)] : [];
   const database = await ServerProcess.start({
     dbpath: path.join(dataDir, 'db'),
-    script: path.join(root, 'packages', 'embedded-mongo', 'src', 'cli.ts'),
+    script: options.builtDatabase
+      ? builtCli(root)
+      : path.join(root, 'packages', 'embedded-mongo', 'src', 'cli.ts'),
     nodeArgs: prof('db'),
   });
   const uri = database.uri.replace('/?', '/posts-writes-bench?');

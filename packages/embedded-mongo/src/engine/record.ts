@@ -1,4 +1,4 @@
-import { calculateObjectSize, deserialize, serialize } from 'bson';
+import { calculateObjectSize, deserialize, serialize, serializeWithBufferAndIndex } from 'bson';
 import { MongoCommandError } from '../errors';
 import type { Doc } from '../query/document';
 import { MAX_BSON_SIZE } from '../query/update';
@@ -27,7 +27,25 @@ export function encodeDocument(doc: Doc, checked: boolean): string {
       `object to insert too large. size in bytes: ${size}, max size: ${MAX_BSON_SIZE}`,
     );
   }
-  return packDocument(serialize(doc));
+  return packDocument(serializeReused(doc));
+}
+
+/**
+ * Where documents are serialized before packing (synchronously, one at a time): `serialize` would hand back a new
+ * buffer per document, a slice of Node's pool slabs left for the garbage collector to free.
+ */
+const serializing = Buffer.allocUnsafe(64 * 1024);
+
+/** A document's BSON, in `serializing` when it fits (valid until the next call), else in a buffer of its own. */
+function serializeReused(doc: Doc): Uint8Array {
+  try {
+    const end = serializeWithBufferAndIndex(doc, serializing);
+    return serializing.subarray(0, end + 1);
+  } catch (err) {
+    // Larger than the scratch buffer (by name: a RangeError from another realm, e.g. under jest, is not instanceof).
+    if ((err as Error).name === 'RangeError') return serialize(doc);
+    throw err;
+  }
 }
 
 export function decodeDocument(bson: string): Doc {

@@ -1,3 +1,4 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { deserialize, serialize, Timestamp, type Document } from 'bson';
 import type { JournalEntry } from '../engine/journal-entry';
 import { fromTimestamp, toTimestamp, type OpTime } from './clock';
@@ -94,29 +95,57 @@ export function decodeChange(payload: Uint8Array): OplogEntry {
 
 /** Payloads are copied into blocks of this size, so a million changes make a hundred buffers, not a million. */
 const BLOCK_BYTES = 1024 * 1024;
+/**
+ * Blocks this many behind the one appends go to are kept deflated (level 1: a millisecond or two a block): streams
+ * read the newest changes, which stay raw, and only a resume from further back inflates a block (one is cached).
+ * The byte cap still counts the changes' own bytes, so the window it keeps does not change; what it costs in memory
+ * does (the scale benchmark's posts deflate about 10:1; everyday text 3-4:1).
+ */
+const RAW_BLOCKS = 2;
+/** A block is kept raw when deflating does not save at least this fraction of it. */
+const DEFLATE_MIN_SAVING = 0.1;
+
+/**
+ * Kept changes back to back: `raw` while recent, `deflated` later; `used` is how many bytes of the raw form hold
+ * changes (a raw block is allocated whole and filled as changes arrive).
+ */
+interface Block {
+  raw?: Buffer;
+  deflated?: Buffer;
+  used: number;
+}
 /** Decoded changes kept for readers: many streams read the same recent change, and only the first decodes it. */
 const DECODED_CACHE = 4096;
 
 /**
- * Where each kept change is: its block's number and its offset in that block, and the namespace it is about (a
- * code, `ANY_NAMESPACE` when it may concern several), in typed arrays that grow by doubling (a million changes
- * are three arrays, not a million objects or array slots to collect).
+ * Where each kept change is: its block's number and its offset in that block, the namespace it is about (a code,
+ * `ANY_NAMESPACE` when it may concern several), its time and its size, in typed arrays that grow by doubling (a
+ * million changes are five arrays, not a million objects or array slots to collect). Time and size are copied out
+ * of the bytes so that searching and trimming never inflate a deflated block.
  */
 class Locations {
   block = new Uint32Array(1024);
   start = new Uint32Array(1024);
   namespace = new Uint32Array(1024);
+  size = new Uint32Array(1024);
+  time = new BigUint64Array(1024);
   length = 0;
 
-  push(block: number, start: number, namespace: number): void {
+  push(block: number, start: number, namespace: number, size: number, time: OpTime): void {
     if (this.length === this.block.length) {
       this.block = grow(this.block, this.length * 2);
       this.start = grow(this.start, this.length * 2);
       this.namespace = grow(this.namespace, this.length * 2);
+      this.size = grow(this.size, this.length * 2);
+      const times = new BigUint64Array(this.length * 2);
+      times.set(this.time);
+      this.time = times;
     }
     this.block[this.length] = block;
     this.start[this.length] = start;
     this.namespace[this.length] = namespace;
+    this.size[this.length] = size;
+    this.time[this.length] = time;
     this.length++;
   }
 
@@ -125,6 +154,8 @@ class Locations {
     this.block.copyWithin(0, count, this.length);
     this.start.copyWithin(0, count, this.length);
     this.namespace.copyWithin(0, count, this.length);
+    this.size.copyWithin(0, count, this.length);
+    this.time.copyWithin(0, count, this.length);
     this.length -= count;
   }
 }
@@ -188,13 +219,20 @@ function grow(array: Uint32Array, size: number): Uint32Array<ArrayBuffer> {
  */
 export class Oplog {
   /** The blocks that hold kept changes; `blocks[i]` is block number `firstBlock + i`. */
-  private blocks: Buffer[] = [];
+  private blocks: Block[] = [];
   private firstBlock = 0;
   private readonly at = new Locations();
   private readonly namespaces = new NamespaceCodes();
-  /** The block appends go to, and how much of it is used. */
-  private block?: Buffer;
-  private blockUsed = 0;
+  /** The block appends go to (raw; `used` of it filled). */
+  private block?: Block;
+  /** The deflated block read last, inflated: a stream resuming from far back reads a block's changes in a row. */
+  private inflated?: { number: number; raw: Buffer };
+  /**
+   * The raw buffer of the block deflated last, for the next block: raw blocks are never lent out (reads decode a
+   * copy, a snapshot gets copies), so one is reused at once instead of waiting, a megabyte at a time, for the
+   * garbage collector to free it (V8 lets up to 64 MiB of such outside memory build up between collections).
+   */
+  private spare?: Buffer;
   /** Index of the first kept change (dropped ones are cut off in batches). */
   private head = 0;
   private visibleEnd = 0;
@@ -222,42 +260,67 @@ export class Oplog {
    * namespaces then pass over it without being woken or decoding it.
    */
   append(payload: Uint8Array, namespaces?: { db: string; coll: string }[]): number {
-    if (!this.block || this.blockUsed + payload.length > this.block.length) {
-      this.addBlock(Buffer.allocUnsafe(Math.max(BLOCK_BYTES, payload.length)));
+    let block = this.block;
+    if (!block?.raw || block.used + payload.length > block.raw.length) {
+      const spare = payload.length <= BLOCK_BYTES ? this.spare : undefined;
+      this.spare = undefined;
+      block = this.addBlock({
+        raw: spare ?? Buffer.allocUnsafe(Math.max(BLOCK_BYTES, payload.length)),
+        used: 0,
+      });
     }
-    const block = this.block as Buffer;
-    block.set(payload, this.blockUsed);
-    const namespace = namespaces
-      ? this.namespaces.codeOfSet(namespaces)
-      : this.namespaces.codeOf(block, this.blockUsed);
-    this.at.push(this.firstBlock + this.blocks.length - 1, this.blockUsed, namespace);
-    this.blockUsed += payload.length;
+    const raw = block.raw as Buffer;
+    const start = block.used;
+    raw.set(payload, start);
+    const namespace = namespaces ? this.namespaces.codeOfSet(namespaces) : this.namespaces.codeOf(raw, start);
+    this.at.push(this.newestBlock, start, namespace, payload.length, timeOfChange(raw, start));
+    block.used += payload.length;
     this.bytes += payload.length;
     return payload.length;
   }
 
   /**
-   * Adopts changes stored back to back in one buffer (a snapshot's history), without copying or decoding them;
-   * returns the newest one's time.
+   * Adopts changes stored back to back in one buffer (a snapshot's history), without decoding them, in blocks of
+   * whole changes (copied, so the buffer itself is let go); returns the newest one's time.
    */
   appendPacked(packed: Buffer): OpTime | undefined {
-    if (packed.length === 0) return undefined;
-    this.addBlock(packed);
-    this.blockUsed = packed.length; // full: the next append starts a new block
-    const number = this.firstBlock + this.blocks.length - 1;
     let newest: OpTime | undefined;
-    for (let start = 0; start < packed.length; start += packed.readInt32LE(start)) {
-      this.at.push(number, start, this.namespaces.codeOf(packed, start));
-      newest = timeOfChange(packed, start);
+    let from = 0;
+    while (from < packed.length) {
+      let end = from;
+      while (end < packed.length && (end === from || end - from + packed.readInt32LE(end) <= BLOCK_BYTES))
+        end += packed.readInt32LE(end);
+      const raw = Buffer.from(packed.subarray(from, end));
+      this.addBlock({ raw, used: raw.length }); // full: the next append starts a new block
+      for (let start = 0; start < raw.length; start += raw.readInt32LE(start)) {
+        newest = timeOfChange(raw, start);
+        this.at.push(
+          this.newestBlock,
+          start,
+          this.namespaces.codeOf(raw, start),
+          raw.readInt32LE(start),
+          newest,
+        );
+      }
+      this.bytes += raw.length;
+      from = end;
     }
-    this.bytes += packed.length;
     return newest;
   }
 
-  private addBlock(block: Buffer): void {
+  /** The number of the block appends go to. */
+  private get newestBlock(): number {
+    return this.firstBlock + this.blocks.length - 1;
+  }
+
+  /** Starts a new block for appends, and deflates the block that falls `RAW_BLOCKS` behind it. */
+  private addBlock(block: Block): Block {
     this.blocks.push(block);
     this.block = block;
-    this.blockUsed = 0;
+    const old = this.blocks[this.blocks.length - 1 - RAW_BLOCKS];
+    const freed = old?.raw && deflateBlock(old);
+    if (freed && freed.length === BLOCK_BYTES) this.spare = freed;
+    return block;
   }
 
   /** The position the next appended change will take: what `publish` takes to mean "up to here". */
@@ -365,7 +428,10 @@ export class Oplog {
     return this.offset + this.head;
   }
 
-  /** Every kept change's bytes, oldest first, as a few runs of back-to-back payloads (for a snapshot). */
+  /**
+   * Every kept change's bytes, oldest first, as a few runs of back-to-back payloads (for a snapshot: deflated blocks
+   * are inflated for it, raw ones copied, so the runs stay as they are while the snapshot is written).
+   */
   retained(): { runs: Buffer[]; count: number } {
     const runs: Buffer[] = [];
     let index = this.head;
@@ -374,7 +440,9 @@ export class Oplog {
       const from = this.at.start[index];
       while (index < this.visibleEnd && this.at.block[index] === block) index++;
       const last = index - 1;
-      runs.push(this.blockAt(last).subarray(from, this.at.start[last] + this.sizeAt(last)));
+      const run = this.blockAt(last).subarray(from, this.at.start[last] + this.at.size[last]);
+      // A raw block's bytes are copied: the block may be reused while the snapshot is written.
+      runs.push(this.isRaw(last) ? Buffer.from(run) : run);
     }
     return { runs, count: this.visibleEnd - this.head };
   }
@@ -383,16 +451,27 @@ export class Oplog {
     return this.visibleEnd > this.head ? this.timeAt(this.visibleEnd - 1) : undefined;
   }
 
+  /** The raw bytes of the block that holds change `index` (inflated, and cached, when it is deflated). */
   private blockAt(index: number): Buffer {
-    return this.blocks[this.at.block[index] - this.firstBlock];
+    const number = this.at.block[index];
+    const block = this.blocks[number - this.firstBlock];
+    if (block.raw) return block.raw;
+    if (this.inflated?.number !== number)
+      this.inflated = { number, raw: inflateRawSync(block.deflated as Buffer) };
+    return this.inflated.raw;
+  }
+
+  private isRaw(index: number): boolean {
+    return this.blocks[this.at.block[index] - this.firstBlock].raw !== undefined;
   }
 
   private timeAt(index: number): OpTime {
-    return timeOfChange(this.blockAt(index), this.at.start[index]);
+    return this.at.time[index];
   }
 
-  private sizeAt(index: number): number {
-    return this.blockAt(index).readInt32LE(this.at.start[index]);
+  /** Bytes the kept changes take in memory: raw blocks whole, deflated ones as deflated (for tests and metrics). */
+  get heldBytes(): number {
+    return this.blocks.reduce((sum, block) => sum + (block.raw?.length ?? block.deflated?.length ?? 0), 0);
   }
 
   private entryAt(index: number): OplogEntry {
@@ -400,7 +479,8 @@ export class Oplog {
     let entry = this.decoded.get(position);
     if (!entry) {
       const start = this.at.start[index];
-      entry = decodeChange(this.blockAt(index).subarray(start, start + this.sizeAt(index)));
+      // From a copy: a decoded Binary is a view of the bytes it was decoded from, and raw blocks are reused.
+      entry = decodeChange(Buffer.from(this.blockAt(index).subarray(start, start + this.at.size[index])));
       if (this.decoded.size >= DECODED_CACHE) this.decoded.delete(this.decoded.keys().next().value as number);
       this.decoded.set(position, entry);
     }
@@ -411,7 +491,7 @@ export class Oplog {
     const oldest = BigInt(Math.floor((Date.now() - this.limits.windowMs) / 1000)) << 32n;
     let head = this.head;
     while (head < this.visibleEnd && (this.timeAt(head) < oldest || this.bytes > this.limits.maxBytes)) {
-      this.bytes -= this.sizeAt(head);
+      this.bytes -= this.at.size[head];
       this.lostUpTo = this.timeAt(head);
       head++;
     }
@@ -423,9 +503,20 @@ export class Oplog {
       this.visibleEnd -= this.head;
       this.offset += this.head;
       this.head = 0;
-      const firstKept = this.at.length > 0 ? this.at.block[0] : this.firstBlock + this.blocks.length - 1;
+      const firstKept = this.at.length > 0 ? this.at.block[0] : this.newestBlock;
       this.blocks = this.blocks.slice(firstKept - this.firstBlock);
       this.firstBlock = firstKept;
+      if (this.inflated && this.inflated.number < firstKept) this.inflated = undefined;
     }
   }
+}
+
+/** Keeps a sealed block deflated when that saves memory; returns its raw buffer then, free for reuse. */
+function deflateBlock(block: Block): Buffer | undefined {
+  const raw = block.raw as Buffer;
+  const deflated = deflateRawSync(raw.subarray(0, block.used), { level: 1 });
+  if (deflated.length > block.used * (1 - DEFLATE_MIN_SAVING)) return undefined;
+  block.deflated = deflated;
+  block.raw = undefined;
+  return raw;
 }

@@ -89,6 +89,37 @@ test('changes dropped in bulk free their blocks, and positions stay where they w
   expect(oplog.read(20_000, 1)[0].ts).toBe(time(20_001));
 });
 
+test('blocks behind the newest are kept deflated, read back the same, and a snapshot of them is whole', () => {
+  // 60,000 changes of ~100 bytes fill six 1 MiB blocks; all but the newest few are deflated.
+  const { oplog, sizes } = filled(60_000);
+  const changeBytes = sizes.reduce((sum, size) => sum + size, 0);
+  expect(oplog.heldBytes).toBeLessThan(changeBytes / 2);
+  for (const position of [0, 1, 34_321, 59_999]) {
+    expect(oplog.read(position, 1)[0]).toEqual(
+      decodeChange(encodeChange(insert(position + 1), time(position + 1), 1001 + position)),
+    );
+  }
+  expect(oplog.positionAfter(time(40_000))).toBe(40_000);
+  const { runs, count } = oplog.retained();
+  expect(count).toBe(60_000);
+  expect(runs.reduce((sum, run) => sum + run.length, 0)).toBe(changeBytes);
+  // Reused raw blocks do not change what an earlier snapshot or read holds.
+  const early = oplog.read(59_990, 10);
+  for (let i = 60_001; i <= 80_000; i++) oplog.append(encodeChange(insert(i), time(i), 1000 + i));
+  oplog.publish();
+  expect(oplog.read(59_990, 10)).toEqual(early);
+  const copy = new Oplog({ windowMs: 1e15, maxBytes: 1e12 });
+  expect(copy.appendPacked(Buffer.concat(runs))).toBe(time(60_000));
+  copy.publish();
+  expect(copy.heldBytes).toBeLessThan(changeBytes / 2);
+  expect(copy.read(59_990, 10)).toEqual(early);
+  // The cap still counts the changes' own bytes: the window kept is what it was.
+  const keep = sizes.slice(30_000).reduce((sum, size) => sum + size, 0);
+  const capped = filled(60_000, { windowMs: 1e15, maxBytes: keep }).oplog;
+  expect(capped.start).toBe(30_000);
+  expect(capped.read(30_000, 1)[0].ts).toBe(time(30_001));
+});
+
 test('a change names its namespace in its bytes; readers skip and sleep through changes to other collections', async () => {
   const other = { op: 'insert' as const, db: 'app', coll: 'other', doc: { _id: 1 } };
   const payload = encodeChange(other, time(1), 0);
