@@ -16,17 +16,24 @@ test('at 375 px the bottom tab bar shows its five items and the rail does not', 
   // length: the feed keeps growing as it scrolls).
   await page.goto('/settings');
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
-  // The settings' sections load after the heading shows, and the page grows: scroll to the end again until the
-  // page has settled there (a loaded machine once read the boxes mid-growth).
-  const footerLink = page.getByRole('button', { name: /Report/ });
+  // The settings' sections load after the heading shows, and the page grows; the footer shows only once no region
+  // is loading (App.module.css), which grows it once more. Scrolled to the end before that, the boxes were read
+  // mid-growth: so the footer first, then scroll and read both boxes in one step in the page (three round trips
+  // on a loaded machine took seconds each, and the page could change between them), until the end has settled.
+  const footerLink = page.getByRole('contentinfo').getByRole('button', { name: /Report/ });
+  await expect(footerLink).toBeVisible();
   await expect
-    .poll(async () => {
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-      const report = await footerLink.boundingBox();
-      const bar = await tabs.boundingBox();
-      return report !== null && bar !== null && report.y + report.height <= bar.y;
-    })
-    .toBe(true);
+    .poll(() =>
+      footerLink.evaluate((report) => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        const bar = document.querySelector('nav[aria-label="Tabs"]');
+        if (bar === null) return 'no tab bar';
+        const reportBottom = report.getBoundingClientRect().bottom;
+        const barTop = bar.getBoundingClientRect().top;
+        return reportBottom <= barTop ? 'above the bar' : `${reportBottom - barTop} px under the bar`;
+      }),
+    )
+    .toBe('above the bar');
   // No horizontal scroll on a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { EXPLORE_TIMINGS, type ExploreTimings } from '../src/features/explore/constants';
 import { ExploreScreen } from '../src/features/explore/ExploreScreen';
 import { developer } from './developers';
 import { renderWithSdk, startWebBackend, type WebBackend } from './harness';
@@ -28,10 +29,17 @@ const cardNames = () =>
     .map((heading) => heading.textContent);
 const cardOf = (name: string) => screen.getByRole('article', { name });
 
+/**
+ * The spec's debounce, which keeps a word typed fast one search, but no lingering loading view: the tests about
+ * something else skip a second per search. The test about the timings themselves opens the screen with the
+ * product's (EXPLORE_TIMINGS), and the e2e (users.spec.ts) searches in the browser with them.
+ */
+const NO_LINGER: ExploreTimings = { ...EXPLORE_TIMINGS, lingerMs: 0 };
+
 /** Renders the screen for a new viewer and waits for the first load to settle. */
-async function openExplore() {
+async function openExplore(timings = NO_LINGER) {
   const viewer = await backend.signUp();
-  const view = renderWithSdk(viewer, <ExploreScreen />);
+  const view = renderWithSdk(viewer, <ExploreScreen timings={timings} />);
   await screen.findByText('Search for developers');
   return view;
 }
@@ -65,7 +73,7 @@ test('typing searches after 500 ms of quiet, once, and the loading view stays ab
   await developer(backend, 'debadam');
   await developer(backend, 'debbob');
   const searches = watchUserSearches();
-  await openExplore();
+  await openExplore(EXPLORE_TIMINGS);
   const user = userEvent.setup();
 
   const started = Date.now();

@@ -1,6 +1,6 @@
 import { Eraser } from 'lucide-react';
 import { Button, Page, useMediaQuery } from '@devcircle/ui';
-import { PHONE_QUERY } from './constants';
+import { EXPLORE_TIMINGS, PHONE_QUERY, type ExploreTimings } from './constants';
 import { ExploreResults } from './ExploreResults';
 import { SearchBar } from './SearchBar';
 import { SkillFilter } from './SkillFilter';
@@ -9,9 +9,9 @@ import { useExplore } from './useExplore';
 import styles from './ExploreScreen.module.css';
 
 /** /explore: search developers by text and (on desktop) by skill; in the reading column like every screen. */
-export function ExploreScreen() {
+export function ExploreScreen({ timings = EXPLORE_TIMINGS }: { timings?: ExploreTimings }) {
   const phone = useMediaQuery(PHONE_QUERY);
-  const explore = useExplore();
+  const explore = useExplore(timings);
   // The skill filter is a desktop control; should a window narrow with one set, Clear stays to undo it.
   const showSkillControls = !phone;
   const showClear = explore.filterActive && (!phone || explore.skill !== '');

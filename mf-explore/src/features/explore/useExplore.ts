@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useAuth } from '@devcircle/sdk/react';
-import { LOADING_LINGER_MS, SEARCH_DEBOUNCE_MS } from './constants';
+import { EXPLORE_TIMINGS, type ExploreTimings } from './constants';
 import { counterText } from './counterText';
 import { useResultCard } from './resultCards';
 import { skillOptions } from './skillOptions';
@@ -17,11 +17,11 @@ const EVERYONE = { search: '', skill: '' };
  * (§2, issue 21), not every member's. The term is searched after
  * 500 ms of quiet (or at once with Search), and the loading view lingers 1 s so a fast answer does not flash.
  */
-export function useExplore() {
+export function useExplore(timings: ExploreTimings = EXPLORE_TIMINGS) {
   const viewerId = useAuth().user?.id;
   const [term, setTerm] = useState('');
   const [skill, setSkill] = useState('');
-  const [search, flushSearch] = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
+  const [search, flushSearch] = useDebouncedValue(term.trim(), timings.debounceMs);
 
   const filtered = search !== '' || skill !== '';
   const everyone = useUserSearch(EVERYONE);
@@ -33,7 +33,7 @@ export function useExplore() {
   const cardMissing = filtered && card.Card === null && !card.failed;
 
   const typing = term.trim() !== search;
-  const loading = useLinger(typing || everyone.loading || results.loading || cardMissing, LOADING_LINGER_MS);
+  const loading = useLinger(typing || everyone.loading || results.loading || cardMissing, timings.lingerMs);
   const shown = filtered ? results : everyone;
   // The viewer is a developer too, but "nobody has joined yet" means nobody besides them.
   const othersJoined = everyone.users.some((user) => user._id !== viewerId && user.id !== viewerId);
