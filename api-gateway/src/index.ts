@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import {
   closeServer,
+  trackAnswers,
   createLogger,
   endSpan,
   formatTraceparent,
@@ -101,7 +102,7 @@ export async function createGateway(
     metrics,
     tracing,
   });
-  const server = http.createServer(app.callback());
+  const server = trackAnswers(http.createServer(app.callback()));
 
   // Upgrades: `/socket.io` goes through to notifications, which checks the token in the socket.io handshake;
   // anything else is refused. No identity header is signed for them: socket.io answers upgrades before any

@@ -98,8 +98,8 @@ export {
   type Tracer,
   type Tracing,
 } from './tracing';
+export { closeServer, trackAnswers } from './close-server';
 export {
-  closeServer,
   createApp,
   runService,
   startService,

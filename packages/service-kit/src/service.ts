@@ -12,6 +12,7 @@ import {
   type BaseConfig,
   type ServiceName,
 } from './config';
+import { closeServer, trackAnswers } from './close-server';
 import { compressAnswers } from './compression';
 import { conditionalGet } from './conditional-get';
 import { oneBodyReading } from './body';
@@ -148,19 +149,6 @@ export function createApp<Context extends ServiceContext>(
   return app;
 }
 
-/** Stops accepting, lets in-flight requests finish (at most `graceMs`), then closes the rest. */
-export function closeServer(server: Server, graceMs = 10_000): Promise<void> {
-  return new Promise((resolve) => {
-    const force = setTimeout(() => server.closeAllConnections(), graceMs);
-    force.unref();
-    server.close(() => {
-      clearTimeout(force);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
-}
-
 export async function startService<Context extends ServiceContext>(
   definition: ServiceDefinition<Context>,
   options: StartOptions = {},
@@ -203,6 +191,7 @@ export async function startService<Context extends ServiceContext>(
     const listening = app.listen(port, host, () => resolve(listening));
     listening.once('error', reject);
   });
+  trackAnswers(server);
   server.keepAliveTimeout = 65_000; // longer than the gateway's idle socket timeout, so it never reuses a closing socket
   const attachment = definition.attach?.(server, context);
   const { port: actualPort, address: boundHost } = server.address() as AddressInfo;
