@@ -24,6 +24,9 @@ const FROM_NODE = [
   'setImmediate',
   'clearImmediate',
   'Buffer',
+  // undici (the gateway's client for reads) checks for them when it loads.
+  'MessagePort',
+  'MessageChannel',
 ];
 
 class JsdomWithNodeFetch extends TestEnvironment {
