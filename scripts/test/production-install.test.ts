@@ -11,16 +11,18 @@ import { createProductionInstall } from '../deploy/production-install';
  * The production install runs: made from this checkout's build (CI's typecheck step builds it with `tsc -b`)
  * with `npm ci --omit=dev`, every part is started with plain `node` from it, as production starts them
  * (NODE_ENV=production, secrets from the environment), and a member's first steps go through the gateway.
- * Fixed ports in 44000–44999, this test's own range, as a deployment has fixed ports.
+ * Fixed ports in 23000–23999, this test's own range, as a deployment has fixed ports: below Linux's ephemeral range
+ * (32768–60999), from which every other test's `listen(0)` and outgoing connection take theirs (44004, in that range,
+ * was once already taken when the notifications service started, on a fresh CI machine).
  */
 const ROOT = path.resolve(__dirname, '../..');
 const PORTS: Record<ProcessPart['name'], number> = {
-  database: 44017,
-  auth: 44001,
-  posts: 44002,
-  users: 44003,
-  notifications: 44004,
-  gateway: 44080,
+  database: 23017,
+  auth: 23001,
+  posts: 23002,
+  users: 23003,
+  notifications: 23004,
+  gateway: 23080,
 };
 const GATEWAY = `http://127.0.0.1:${PORTS.gateway}`;
 
@@ -122,13 +124,13 @@ test("every image's command and health check run files of the production install
     expect(stages.get(`install-${part.name}`)).toContain(`--part ${part.name} `);
     expect(stage).toMatch(/^HEALTHCHECK [\s\S]*\bnode[", ]+healthcheck\.js\b/m);
   }
-  // The health check answers for what runs, and fails for what does not (44999: nothing listens there).
+  // The health check answers for what runs, and fails for what does not (23999: nothing listens there).
   const check = (url: string): number | null =>
     spawnSync(process.execPath, [HEALTHCHECK_SCRIPT, url], { cwd: install }).status;
   expect([
     check(`${GATEWAY}/health`),
     check(`tcp://127.0.0.1:${PORTS.database}`),
-    check('http://127.0.0.1:44999/health'),
+    check('http://127.0.0.1:23999/health'),
   ]).toEqual([0, 0, 1]);
 });
 
