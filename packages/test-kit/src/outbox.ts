@@ -7,7 +7,7 @@ export interface OutboxMail {
   /** The `To:` header as written (nodemailer lower-cases the domain). */
   to: string;
   subject: string;
-  /** The whole message with the quoted-printable encoding undone, so links read as they were sent. */
+  /** The whole message, its body with the quoted-printable encoding undone, so links read as they were sent. */
   text: string;
 }
 
@@ -16,6 +16,17 @@ export function decodeQuotedPrintable(raw: string): string {
   return raw
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/**
+ * The message with its body decoded and its headers as written: headers are not quoted-printable, and decoding them
+ * too turned a `List-Unsubscribe` token's `=47…` into `G…` whenever the token began with two hex digits.
+ */
+function decodeBody(raw: string): string {
+  const end = /\r?\n\r?\n/.exec(raw);
+  if (!end) return raw;
+  const bodyStart = end.index + end[0].length;
+  return raw.slice(0, bodyStart) + decodeQuotedPrintable(raw.slice(bodyStart));
 }
 
 const header = (raw: string, name: string): string =>
@@ -34,7 +45,7 @@ export async function readOutbox(dir: string): Promise<OutboxMail[]> {
       file,
       to: header(raw, 'To'),
       subject: header(raw, 'Subject'),
-      text: decodeQuotedPrintable(raw),
+      text: decodeBody(raw),
     });
   }
   return mails;
