@@ -77,9 +77,10 @@ export function conditionalGet(): Middleware {
   return async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     await next();
-    if (ctx.state[PRE_TAGGED] && ctx.status >= 200 && ctx.status <= 299 && typeof ctx.body === 'string') {
-      // Serialised and tagged by the handler (sendTaggedJson): only the headers and the match below.
-    } else {
+    // Serialised and tagged by the handler (sendTaggedJson): only the headers and the match below.
+    const preTagged =
+      ctx.state[PRE_TAGGED] && ctx.status >= 200 && ctx.status <= 299 && typeof ctx.body === 'string';
+    if (!preTagged) {
       if (!taggable(ctx)) return;
       // Koa would stringify the object when sending it; the tag needs the bytes first, so it happens once, here.
       // The JSON Content-Type Koa set for the object stays.

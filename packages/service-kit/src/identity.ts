@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Middleware } from 'koa';
+import { BoundedMap } from './bounded-map';
 import { unauthorized } from './errors';
 
 /** Who is calling, as the gateway established from the bearer token. */
@@ -63,12 +64,14 @@ export const VERIFIED_IDENTITIES_HELD = 10_000;
  * the oldest goes first.
  */
 export class VerifiedIdentities {
-  private readonly held = new Map<string, Identity>();
+  private readonly held: BoundedMap<string, Identity>;
 
   constructor(
     private readonly secret: string,
-    private readonly capacity = VERIFIED_IDENTITIES_HELD,
-  ) {}
+    capacity = VERIFIED_IDENTITIES_HELD,
+  ) {
+    this.held = new BoundedMap(capacity);
+  }
 
   /** The identity `header` vouches for (a copy: callers may not change the held one), or undefined. */
   read(header: string | undefined): Identity | undefined {
@@ -77,7 +80,6 @@ export class VerifiedIdentities {
     if (!identity) {
       identity = decodeIdentity(header, this.secret);
       if (!identity) return undefined;
-      if (this.held.size >= this.capacity) this.held.delete(this.held.keys().next().value as string);
       this.held.set(header, identity);
     }
     return { id: identity.id, username: identity.username, email: identity.email };

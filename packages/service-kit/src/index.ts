@@ -98,6 +98,7 @@ export {
   type Tracer,
   type Tracing,
 } from './tracing';
+export { BoundedMap } from './bounded-map';
 export { closeServer, trackAnswers } from './close-server';
 export {
   createApp,

@@ -1,4 +1,4 @@
-import { type Joi, validate } from '@devcircle/service-kit';
+import { BoundedMap, type Joi, validate } from '@devcircle/service-kit';
 import type { Middleware } from 'koa';
 
 /** How many distinct query strings a route remembers (the feed's are few: a limit, a page, a cursor). */
@@ -13,7 +13,7 @@ export const QUERIES_HELD = 1_000;
  */
 export function rememberedQuery(schema: Joi.ObjectSchema, capacity = QUERIES_HELD): Middleware {
   const check = validate({ query: schema });
-  const held = new Map<string, Record<string, unknown>>();
+  const held = new BoundedMap<string, Record<string, unknown>>(capacity);
   return async (ctx, next) => {
     const key = ctx.querystring;
     const clean = held.get(key);
@@ -22,7 +22,6 @@ export function rememberedQuery(schema: Joi.ObjectSchema, capacity = QUERIES_HEL
       return next();
     }
     return check(ctx, async () => {
-      if (held.size >= capacity) held.delete(held.keys().next().value as string);
       held.set(key, { ...(ctx.state.valid?.query as Record<string, unknown>) });
       await next();
     });
