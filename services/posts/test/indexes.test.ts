@@ -1,5 +1,6 @@
 import { ObjectId, type Document } from 'mongodb';
 import { authorPostsQuery, feedQuery, postCommentsQuery } from '../src';
+import { blocksOfReaders } from '../src/likes/batch-read';
 import { addComment, createPost, newUser, oid, startPosts, type PostsHarness } from './harness';
 
 let h: PostsHarness;
@@ -114,6 +115,28 @@ test("a post's comments use the {postId, _id} index, also with a cursor", async 
   const older = await planOf('comments', postCommentsQuery(postId, newest?._id as ObjectId), 5);
   expect(older.names).toContain('IXSCAN');
   expect(older.names).not.toContain('COLLSCAN');
+});
+
+test("a like batch's blocks lookup is points on hidden_authors' (readerId, authorId, reason) index", async () => {
+  // As the embedded database runs the `$lookup` for one post: its author's equality, then the lookup's $match.
+  const readers = [new ObjectId(), new ObjectId()];
+  await h.db.collection('hidden_authors').insertMany(
+    Array.from({ length: 20 }, () => ({
+      readerId: new ObjectId(),
+      authorId,
+      reason: 'mute',
+      active: true,
+      eventId: new ObjectId(),
+      updatedAt: new Date(),
+    })),
+  );
+  const filter = { $and: [{ authorId: { $eq: authorId } }, blocksOfReaders(readers)] };
+  const { plan, stats } = await planOf('hidden_authors', { filter, sort: {} });
+  const scan = plan.find((s) => s.stage === 'IXSCAN');
+  expect(scan?.indexName).toBe('reader_author_reason');
+  expect(Object.keys(scan?.indexBounds as Document)).toEqual(['readerId', 'authorId', 'reason']);
+  // The author's other readers (their mutes) are never looked at.
+  expect(stats.totalDocsExamined).toBe(0);
 });
 
 test('every declared index exists, the event TTL is 30 days', async () => {

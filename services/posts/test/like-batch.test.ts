@@ -1,6 +1,15 @@
 import { countCommands } from '@devcircle/service-test-kit';
 import type { PostView } from '../src';
-import { addComment, call, createPost, newUser, startPosts, type PostsHarness, type User } from './harness';
+import {
+  addComment,
+  call,
+  createPost,
+  newUser,
+  oid,
+  startPosts,
+  type PostsHarness,
+  type User,
+} from './harness';
 
 /**
  * What a batch of like toggles costs the database (likes/batch.ts, likes/batch-read.ts): one set of commands for 1
@@ -56,14 +65,32 @@ test('15 toggles at once send, per batch, the commands a lone toggle sends (no c
   await Promise.all(members.map((member) => like(post._id, member)));
 
   const lone = await commandsOf(async () => [await like(post._id, members[0])]);
-  // The posts with their likes, bookmarks, comments and names in one aggregate; the blocks; the likes, counts,
+  // The posts with their likes, bookmarks, blocks, comments and names in one aggregate; the likes, counts,
   // records and events written; the commit.
-  expect(lone).toEqual(
-    ['aggregate', 'find', 'insert', 'update', 'update', 'insert', 'commitTransaction'].sort(),
-  );
+  expect(lone).toEqual(['aggregate', 'insert', 'update', 'update', 'insert', 'commitTransaction'].sort());
   const many = await commandsOf(() => Promise.all(members.slice(1).map((member) => like(post._id, member))));
   // Requests read from their sockets in different turns may make two or three batches: each sends the same set.
   const batches = many.filter((name) => name === 'commitTransaction').length;
   expect(batches).toBeLessThanOrEqual(3);
   expect(many).toEqual(lone.flatMap((name) => Array.from({ length: batches }, () => name)));
+});
+
+test('a batch of likes and unlikes writes the likes in one delete and one insert, however many', async () => {
+  const author = newUser();
+  const post = await createPost(h.service, author);
+  const members = Array.from({ length: 16 }, () => newUser());
+  await Promise.all(members.map((member) => like(post._id, member)));
+  // Every other member's like is taken back: toggling all of them at once then unlikes 8 and likes 8.
+  await Promise.all(members.filter((_, i) => i % 2 === 1).map((member) => like(post._id, member)));
+
+  const names = await commandsOf(() => Promise.all(members.map((member) => like(post._id, member))));
+  const batches = names.filter((name) => name === 'commitTransaction').length;
+  const count = (name: string) => names.filter((one) => one === name).length;
+  expect(batches).toBeLessThanOrEqual(3);
+  expect(count('delete')).toBeGreaterThan(0);
+  expect(count('delete')).toBeLessThanOrEqual(batches);
+  // Per batch: the likes' insert and the events' insert.
+  expect(count('insert')).toBeLessThanOrEqual(2 * batches);
+  const liked = await h.db.collection('likes').countDocuments({ postId: oid(post._id) });
+  expect(liked).toBe(8);
 });

@@ -182,6 +182,9 @@ test('toggles sent at once by members who may and may not see the posts: each ge
     .find({ _id: { $in: [follower, stranger, blocked, saver].map((m) => oid(m.id)) } })
     .toArray();
   expect(records.map((record) => record.username).sort()).toEqual(['batch_fol', 'batch_sav', 'batch_str']);
+  // The refused toggles left nothing behind: no like and no event of theirs.
+  expect(await h.db.collection('likes').countDocuments({ userId: oid(blocked.id) })).toBe(0);
+  expect(await h.db.collection('post_events').countDocuments({ 'actor._id': oid(blocked.id) })).toBe(0);
   expect((await h.db.collection('authors').findOne({ _id: oid(open.id) }))?.likesReceived).toBe(3);
 });
 

@@ -7,6 +7,8 @@ import type { Comment } from '../comments/comment';
 import { COMMENTS } from '../comments/indexes';
 import { postCommentsQuery } from '../comments/repository';
 import { POSTS } from '../posts/indexes';
+import type { HiddenAuthor } from '../relations/hidden-author';
+import { BLOCK_REASONS, HIDDEN_AUTHORS } from '../relations/indexes';
 import type { Post, PostCard } from '../posts/post';
 import { toPostCard } from '../posts/views';
 import { LIKES } from './indexes';
@@ -19,6 +21,8 @@ export interface BatchPost {
   likes: Like[];
   /** Which of the batch's callers saved this post (hex ids). */
   savedBy: Set<string>;
+  /** Which of the batch's callers a block either way stands between with the post's author (hex ids). */
+  blockedFor: Set<string>;
   /** The post's card, its count as read (the answer sets it from the commit's outcome). */
   card: PostCard;
 }
@@ -27,14 +31,26 @@ type Joined = Post & {
   _author: Author[];
   _likes: Like[];
   _saved: { userId: ObjectId }[];
+  _blocks: Pick<HiddenAuthor, 'readerId'>[];
   _latest: (Comment & { _user: Author[] })[];
 };
 
 /**
+ * The blocks either way between these readers and an author, as the batch's `$lookup` joins them to a post's author
+ * (`authorId` equal to it): the (readerId, authorId, reason) index bounds all three fields (test/indexes.test.ts).
+ */
+export const blocksOfReaders = (readerIds: ObjectId[]): Document => ({
+  readerId: { $in: readerIds },
+  reason: { $in: BLOCK_REASONS },
+  active: true,
+});
+
+/**
  * The batch's posts with everything its toggles and their answers need, in one aggregate in the transaction (was
- * five commands: the posts, the pairs' likes, the pairs' bookmarks, the latest comments, the names): each
- * `$lookup` joins on one equality, so the embedded database runs it as an index scan per post (the likes' and
- * bookmarks' on their (postId, userId) index, the comments' newest first on (postId, _id), the names by _id).
+ * six commands: the posts, the pairs' likes, the pairs' bookmarks, the latest comments, the names, the blocks):
+ * each `$lookup` joins on one equality, so the embedded database runs it as an index scan per post (the likes'
+ * and bookmarks' on their (postId, userId) index, the comments' newest first on (postId, _id), the names by _id,
+ * the blocks on `hidden_authors`' (readerId, authorId, reason) index: one point per caller and reason).
  */
 export async function readBatchPosts(
   db: Db,
@@ -59,6 +75,16 @@ export async function readBatchPosts(
       },
     },
     {
+      // The callers a block either way hides the author from (each side of a block has its document).
+      $lookup: {
+        from: HIDDEN_AUTHORS,
+        localField: 'authorId',
+        foreignField: 'authorId',
+        pipeline: [{ $match: blocksOfReaders(userIds) }, { $project: { _id: 0, readerId: 1 } }],
+        as: '_blocks',
+      },
+    },
+    {
       $lookup: {
         from: COMMENTS,
         localField: '_id',
@@ -78,7 +104,7 @@ export async function readBatchPosts(
     .aggregate<Joined>(pipeline, { session, batchSize: postIds.length + 1 })
     .toArray();
   const read = new Map<string, BatchPost>();
-  for (const { _author, _likes, _saved, _latest, ...post } of found) {
+  for (const { _author, _likes, _saved, _blocks, _latest, ...post } of found) {
     const names = new Map<string, Author>();
     for (const author of _author) names.set(author._id.toHexString(), author);
     const latest: Comment[] = [];
@@ -90,6 +116,7 @@ export async function readBatchPosts(
       post,
       likes: _likes,
       savedBy: new Set(_saved.map(({ userId }) => userId.toHexString())),
+      blockedFor: new Set(_blocks.map(({ readerId }) => readerId.toHexString())),
       card: toPostCard(post, latest, names),
     });
   }

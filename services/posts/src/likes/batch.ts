@@ -16,7 +16,7 @@ import { POSTS } from '../posts/indexes';
 import { POST_NOT_FOUND, type Post, type PostView } from '../posts/post';
 import { postView } from '../posts/views';
 import { canSee } from '../privacy/visibility';
-import { visibleAmong } from '../privacy/visible-among';
+import { followsOfPrivateAuthors, readerAuthorPair, visibleGiven } from '../privacy/visible-among';
 import { type BatchPost, readBatchPosts } from './batch-read';
 import { LIKES } from './indexes';
 import type { Like } from './like';
@@ -67,9 +67,9 @@ const key = (postId: ObjectId, userId: ObjectId) => `${postId.toHexString()} ${u
  * driver retries the batch. A batch that fails on a like another instance inserted meanwhile (a duplicate key) is
  * run again one toggle at a time, each in a transaction of its own (`toggleLike`), which settles such races.
  *
- * Everything a toggle reads is read for the whole batch too (the posts with the pairs' likes and bookmarks and the
- * cards' comments and names in one aggregate, the callers' eyes in another read): a batch makes the same seven
- * commands for 1 toggle or 200 (test/like-batch.test.ts).
+ * Everything a toggle reads is read for the whole batch too, in one aggregate: the posts with the pairs' likes,
+ * bookmarks and blocks, and the cards' comments and names (plus the follows, only when a private author's post is
+ * among them). A batch makes the same six commands for 1 toggle or 200 (test/like-batch.test.ts).
  */
 export class LikeToggles {
   private readonly batches = new OneBatchAtATime<Request>((batch) => this.run(batch), BATCH_MAX);
@@ -142,8 +142,8 @@ export class LikeToggles {
 
   /**
    * One attempt of the batch's transaction (the driver may run it again after a conflict, so it keeps its results
-   * in what it returns): reads the posts with what the toggles and their answers need (`readBatchPosts`), then who
-   * may see which post, works out every toggle in arrival order, then writes the likes, the callers' records and
+   * in what it returns): reads the posts with what the toggles and their answers need and who may see them
+   * (`readBatchPosts`), works out every toggle in arrival order, then writes the likes, the callers' records and
    * the counts, and the events in a few commands. A toggle of a post that does not exist or that its caller
    * may not see changes nothing and answers 404 (README "Privacy").
    */
@@ -154,19 +154,25 @@ export class LikeToggles {
     const read = await readBatchPosts(db, postIds, userIds, session);
     const found = new Map<string, Post>();
     for (const [hex, { post }] of read) found.set(hex, post);
-    const existing = batch.filter(({ postId }) => found.has(postId.toHexString()));
-    // Who may see which post (blocks; follows for a private author's posts): the transaction does not write them,
-    // so they are read outside it.
-    const allowed = await visibleAmong(
-      this.ctx,
-      existing.map(({ postId, caller }) => ({
-        post: found.get(postId.toHexString()) as Post,
-        viewer: caller.id,
-      })),
-    );
+    const readers = batch.flatMap(({ postId, caller }) => {
+      const post = found.get(postId.toHexString());
+      return post ? [{ post, viewer: caller.id }] : [];
+    });
+    // Who may see which post: the blocks came with the aggregate; the follows are read only when a private author's
+    // post is among them (rare). Both inside the transaction, which does not write them.
+    const follows = await followsOfPrivateAuthors(db, readers, session);
+    const mayToggle = (postId: ObjectId, viewer: ObjectId): boolean => {
+      const { post, blockedFor } = read.get(postId.toHexString()) as BatchPost;
+      return visibleGiven(
+        { post, viewer },
+        {
+          blocked: blockedFor.has(viewer.toHexString()),
+          following: follows.has(readerAuthorPair(viewer, post.authorId)),
+        },
+      );
+    };
     const likes = [...read.values()].flatMap((one) => one.likes);
     const stored = new Map(likes.map((like) => [key(like.postId, like.userId), like]));
-    const mayToggle = new Set(existing.filter((_, i) => allowed[i]));
 
     const liked: (boolean | undefined)[] = [];
     const posts = new Map<string, Post>();
@@ -175,10 +181,9 @@ export class LikeToggles {
     const authorDelta = new Map<string, { id: ObjectId; delta: number }>();
     const callers = new Map<string, Caller>();
     const events: StoredPostEvent[] = [];
-    for (const request of batch) {
-      const { postId, caller } = request;
+    for (const { postId, caller } of batch) {
       const current = found.get(postId.toHexString());
-      if (!current || !mayToggle.has(request)) {
+      if (!current || !mayToggle(postId, caller.id)) {
         liked.push(undefined);
         continue;
       }
@@ -204,6 +209,9 @@ export class LikeToggles {
     }
     if (events.length === 0) return { liked, posts, read };
 
+    // The likes removed and added: a `delete` and an `insert` when a batch has both. One `bulkWrite` of both kinds
+    // would send the same two commands (the driver sends a command per kind); one command of mixed writes is
+    // MongoDB 8's `bulkWrite` (wire version 25), which the embedded server does not speak.
     const removed: ObjectId[] = [];
     const added: Like[] = [];
     for (const [pair, likes] of likesNow) {

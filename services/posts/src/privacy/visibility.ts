@@ -2,6 +2,7 @@ import type { ObjectId } from 'mongodb';
 import type { PostsContext } from '../context';
 import type { Post } from '../posts/post';
 import type { FeedViewer } from './feed-viewer';
+import { visibleGiven } from './visible-among';
 
 /**
  * How many of the viewer's follows the feed looks at for private authors. Keeps the lookup and the feed's
@@ -31,5 +32,5 @@ export async function canSee(app: PostsContext, post: Post, viewer: ObjectId): P
     app.hidden.blockedBetween(viewer, post.authorId),
     post.authorPrivate === true ? app.follows.isFollowing(viewer, post.authorId) : true,
   ]);
-  return !blocked && following;
+  return visibleGiven({ post, viewer }, { blocked, following });
 }

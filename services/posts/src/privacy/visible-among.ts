@@ -1,11 +1,8 @@
 import { distinctIds } from '@devcircle/service-kit';
-import type { ObjectId } from 'mongodb';
-import type { PostsContext } from '../context';
+import type { ClientSession, Db, ObjectId } from 'mongodb';
 import type { FollowPair } from '../follows/follow';
 import { FOLLOWS } from '../follows/indexes';
 import type { Post } from '../posts/post';
-import type { HiddenAuthor } from '../relations/hidden-author';
-import { HIDDEN_AUTHORS } from '../relations/indexes';
 
 /** One reader and one post, whose author they may or may not see. */
 export interface ReaderOfPost {
@@ -13,52 +10,50 @@ export interface ReaderOfPost {
   viewer: ObjectId;
 }
 
-const pair = (reader: ObjectId, author: ObjectId) => `${reader.toHexString()} ${author.toHexString()}`;
+/** What was read about one reader and one post's author. */
+export interface Between {
+  /** A block either way stands between them. */
+  blocked: boolean;
+  /** The reader follows the author (only asked when the author is private). */
+  following: boolean;
+}
 
 /**
- * `canSee` (visibility.ts) for many readers and posts at once, as a batch of writes needs it: one read of the blocks
- * between the readers and the authors (either way: each side has its document, `hidden_authors`' pair index), and,
- * only when a private author's post is among them, one read of the follows (the pair index). Where each request
- * made its own reads (one per toggle, in turn), a batch of toggles makes one or two. The rule is `canSee`'s: the
- * author sees their own post; a block either way hides it; a private author's post needs a follow.
+ * The rule of `canSee` (visibility.ts), once what it depends on is read, so that a batch reading it for many
+ * readers at once keeps the same rule: the author sees their own post; a block either way hides it; a private
+ * author's post needs a follow.
  */
-export async function visibleAmong(app: PostsContext, readers: ReaderOfPost[]): Promise<boolean[]> {
-  const others = readers.filter(({ post, viewer }) => !post.authorId.equals(viewer));
-  if (others.length === 0) return readers.map(() => true);
-  const viewers = distinctIds(others.map(({ viewer }) => viewer));
-  const authors = distinctIds(others.map(({ post }) => post.authorId));
-  const privateAuthors = distinctIds(
-    others.filter(({ post }) => post.authorPrivate === true).map(({ post }) => post.authorId),
+export function visibleGiven(reader: ReaderOfPost, between: Between): boolean {
+  if (reader.post.authorId.equals(reader.viewer)) return true;
+  return !between.blocked && (reader.post.authorPrivate !== true || between.following);
+}
+
+export const readerAuthorPair = (reader: ObjectId, author: ObjectId): string =>
+  `${reader.toHexString()} ${author.toHexString()}`;
+
+/**
+ * Which readers follow the private authors among the posts (`readerAuthorPair`s): one read on the follows' pair
+ * index, and none at all when no post of a private author is read by someone else (the usual batch).
+ */
+export async function followsOfPrivateAuthors(
+  db: Db,
+  readers: ReaderOfPost[],
+  session?: ClientSession,
+): Promise<Set<string>> {
+  const asked = readers.filter(
+    ({ post, viewer }) => post.authorPrivate === true && !post.authorId.equals(viewer),
   );
-  const db = app.deps.db;
-  const [blocks, follows] = await Promise.all([
-    db
-      .collection<HiddenAuthor>(HIDDEN_AUTHORS)
-      .find(
-        {
-          readerId: { $in: viewers },
-          authorId: { $in: authors },
-          reason: { $in: ['block', 'blocked-by'] },
-          active: true,
-        },
-        { projection: { _id: 0, readerId: 1, authorId: 1 } },
-      )
-      .toArray(),
-    privateAuthors.length === 0
-      ? Promise.resolve([])
-      : db
-          .collection<FollowPair>(FOLLOWS)
-          .find(
-            { followerId: { $in: viewers }, followeeId: { $in: privateAuthors }, following: true },
-            { projection: { _id: 0, followerId: 1, followeeId: 1 } },
-          )
-          .toArray(),
-  ]);
-  const blocked = new Set(blocks.map(({ readerId, authorId }) => pair(readerId, authorId)));
-  const following = new Set(follows.map(({ followerId, followeeId }) => pair(followerId, followeeId)));
-  return readers.map(({ post, viewer }) => {
-    if (post.authorId.equals(viewer)) return true;
-    const between = pair(viewer, post.authorId);
-    return !blocked.has(between) && (post.authorPrivate !== true || following.has(between));
-  });
+  if (asked.length === 0) return new Set();
+  const follows = await db
+    .collection<FollowPair>(FOLLOWS)
+    .find(
+      {
+        followerId: { $in: distinctIds(asked.map(({ viewer }) => viewer)) },
+        followeeId: { $in: distinctIds(asked.map(({ post }) => post.authorId)) },
+        following: true,
+      },
+      { projection: { _id: 0, followerId: 1, followeeId: 1 }, session },
+    )
+    .toArray();
+  return new Set(follows.map(({ followerId, followeeId }) => readerAuthorPair(followerId, followeeId)));
 }

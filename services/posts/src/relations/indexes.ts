@@ -1,10 +1,15 @@
 import type { Db, IndexDescription } from 'mongodb';
+import type { HiddenReason } from './hidden-author';
 
 export const HIDDEN_AUTHORS = 'hidden_authors';
 
+/** The reasons that hide a post itself (a block either way); a mute only keeps the author out of lists. */
+export const BLOCK_REASONS: HiddenReason[] = ['block', 'blocked-by'];
+
 const HIDDEN_INDEXES: IndexDescription[] = [
   // One document per reader, author and reason (the consumer's upsert relies on it); also a reader's whole set
-  // (its prefix) and "is this author hidden from this reader".
+  // (its prefix) and "is this author hidden from this reader" (also for many readers at once: a like batch's
+  // blocks lookup, an `$in` on readerId and reason around the author, is one point per reader and reason).
   { key: { readerId: 1, authorId: 1, reason: 1 }, name: 'reader_author_reason', unique: true },
   // An account deletion removes the documents where the member is the author too.
   { key: { authorId: 1 }, name: 'author' },

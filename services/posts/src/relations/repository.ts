@@ -1,7 +1,7 @@
 import { isDuplicateKey } from '@devcircle/service-kit';
 import type { Collection, Db, ObjectId } from 'mongodb';
 import type { HiddenAuthor, HiddenReason, HiddenSet } from './hidden-author';
-import { HIDDEN_AUTHORS } from './indexes';
+import { BLOCK_REASONS, HIDDEN_AUTHORS } from './indexes';
 
 /** Every access to `hidden_authors`. */
 export class HiddenAuthorRepository {
@@ -57,7 +57,7 @@ export class HiddenAuthorRepository {
   async blockedBetween(readerId: ObjectId, authorId: ObjectId): Promise<boolean> {
     if (readerId.equals(authorId)) return false;
     const found = await this.hidden.findOne(
-      { readerId, authorId, reason: { $in: ['block', 'blocked-by'] }, active: true },
+      { readerId, authorId, reason: { $in: BLOCK_REASONS }, active: true },
       { projection: { _id: 1 } },
     );
     return found !== null;
