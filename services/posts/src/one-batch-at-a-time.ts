@@ -1,6 +1,7 @@
-// Node's own timers, named: a screen's test that fakes the global clock shares its realm with the in-process back end
-// (service-kit's database.ts does the same), and a faked setImmediate would never start a batch.
-import { clearTimeout, setImmediate, setTimeout } from 'node:timers';
+// Node's own timer, named: a screen's test that fakes the global clock shares its realm with the in-process back end
+// (service-kit's database.ts and wakeable-sleep.ts do the same), and a faked setImmediate would never start a batch.
+import { setImmediate } from 'node:timers';
+import { wakeableSleep } from '@devcircle/service-kit';
 import type { PostsContext } from './context';
 
 /**
@@ -65,14 +66,10 @@ export class OneBatchAtATime<T extends { reject(err: unknown): void }> {
     if (this.pending.length >= wanted) return Promise.resolve();
     const waitMs = Math.min(GATHER_MAX_MS, this.lastWriteMs / 4);
     if (waitMs < 0.5) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = (): void => {
-        clearTimeout(timer);
-        this.gathered = undefined;
-        resolve();
-      };
-      const timer = setTimeout(done, waitMs);
-      this.gathered = done;
+    const sleep = wakeableSleep(waitMs);
+    this.gathered = sleep.wake;
+    return sleep.done.then(() => {
+      this.gathered = undefined;
     });
   }
 }

@@ -18,6 +18,7 @@ import type { ProcessMetrics } from '../metrics';
 import type { Tracer } from '../tracing';
 import { handleInTrace, traceBatch } from './consumer-spans';
 import { ConsumerReporter } from './reporter';
+import { wakeableSleep, type WakeableSleep } from '../wakeable-sleep';
 import { currentClusterTime, idSecondsBefore, justAfter } from './positions';
 
 export interface EventConsumerSpec<E extends object = EventPayload> {
@@ -156,7 +157,7 @@ class StreamConsumer implements EventConsumer {
   private unsaved = 0;
   private saveTimer?: NodeJS.Timeout;
   private stopped = false;
-  private retryTimer?: { timer: NodeJS.Timeout; wake: () => void };
+  private retrySleep?: WakeableSleep;
   private readonly running: Promise<void>;
   /** Resolves once the first stream is open (and a first start's reading of the log is done). */
   readonly ready: Promise<void>;
@@ -200,7 +201,7 @@ class StreamConsumer implements EventConsumer {
   async stop(): Promise<void> {
     this.stopped = true;
     this.markStopping();
-    this.retryTimer?.wake();
+    this.retrySleep?.wake();
     await this.stream?.close().catch(() => undefined);
     await this.running;
     clearTimeout(this.saveTimer);
@@ -565,15 +566,8 @@ class StreamConsumer implements EventConsumer {
 
   /** Waits `ms`, or less if the consumer is stopped meanwhile. */
   private pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const wake = (): void => {
-        clearTimeout(timer);
-        this.retryTimer = undefined;
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      this.retryTimer = { timer, wake };
-    });
+    this.retrySleep = wakeableSleep(ms);
+    return this.retrySleep.done;
   }
 }
 
