@@ -157,7 +157,8 @@ class StreamConsumer implements EventConsumer {
   private unsaved = 0;
   private saveTimer?: NodeJS.Timeout;
   private stopped = false;
-  private retrySleep?: WakeableSleep;
+  /** The pauses under way: `run` and a `drain` can each be in one, and stopping ends them all. */
+  private readonly retrySleeps = new Set<WakeableSleep>();
   private readonly running: Promise<void>;
   /** Resolves once the first stream is open (and a first start's reading of the log is done). */
   readonly ready: Promise<void>;
@@ -201,7 +202,7 @@ class StreamConsumer implements EventConsumer {
   async stop(): Promise<void> {
     this.stopped = true;
     this.markStopping();
-    this.retrySleep?.wake();
+    for (const sleep of this.retrySleeps) sleep.wake();
     await this.stream?.close().catch(() => undefined);
     await this.running;
     clearTimeout(this.saveTimer);
@@ -566,8 +567,9 @@ class StreamConsumer implements EventConsumer {
 
   /** Waits `ms`, or less if the consumer is stopped meanwhile. */
   private pause(ms: number): Promise<void> {
-    this.retrySleep = wakeableSleep(ms);
-    return this.retrySleep.done;
+    const sleep = wakeableSleep(ms);
+    this.retrySleeps.add(sleep);
+    return sleep.done.finally(() => this.retrySleeps.delete(sleep));
   }
 }
 
