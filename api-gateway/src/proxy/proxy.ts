@@ -7,7 +7,7 @@ import { createProxyServer } from 'http-proxy-3';
 import type { Context } from 'koa';
 import type { Instance, UpstreamPool } from '../upstreams';
 import { ByteLimit, discardBody, hasBody, PAYLOAD_TOO_LARGE, payloadTooLarge } from './body';
-import { UndiciUpstreams } from './undici-upstreams';
+import { UndiciUpstreams, UPSTREAM_IDLE_SOCKET_MS } from './undici-upstreams';
 
 /** Response header by which a service tells the gateway that a user's older tokens are revoked. */
 export const REVOKED_HEADER = 'x-devcircle-revoked';
@@ -107,9 +107,7 @@ function upstreamReset(service: string): HttpError {
 export function createProxy(options: ProxyOptions) {
   const pooling = {
     keepAlive: true,
-    // Idle pooled sockets close well before the services' 65 s keep-alive timeout, so a socket is never reused
-    // just as the service closes it.
-    timeout: 30_000,
+    timeout: UPSTREAM_IDLE_SOCKET_MS,
     maxSockets: 512,
     maxFreeSockets: 64,
     scheduling: 'lifo',
