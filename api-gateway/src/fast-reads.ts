@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
+  BoundedMap,
   continueTrace,
   formatTraceparent,
   HttpError,
@@ -18,15 +19,22 @@ import { applySecurityHeaders, securityHeaderSteps } from './security';
 import type { Pools } from './upstreams';
 import type { GatewayParts } from './app';
 
-/** A read the fast path takes: where it goes and the caller's remembered token. */
-interface Read {
-  /** The path as Koa's `ctx.path` has it, for the log line. */
-  path: string;
+/** Where a read goes: its service's pool and the route's metrics label. */
+interface ReadRoute {
   pool: Pools[keyof Pools];
   label: string;
+}
+
+/** A read the fast path takes: its path (as Koa's `ctx.path`), its route and the caller's remembered token. */
+interface Read {
+  path: string;
+  route: ReadRoute;
   identityHeader: string;
   userId: string;
 }
+
+/** Paths whose route is remembered (a client asks for the same few again and again); past that the oldest goes. */
+const ROUTES_KEPT = 1000;
 
 /** A path Koa's `ctx.path` reads as it is (printable ASCII, no `#`): anything else takes Koa's path. */
 const PLAIN_PATH = /^\/[!$-~]*$/;
@@ -94,6 +102,20 @@ export function fastReads(
   const securityHeadersFor = securityHeaderSteps(config);
   const observerFor = latencyObservers(metrics);
   const timeoutMs = config.upstreamTimeoutMs;
+  // A GET and a HEAD route alike (routeOf tells methods apart only for POST and PUT): the path is the key.
+  const routes = new BoundedMap<string, ReadRoute | null>(ROUTES_KEPT);
+  const readRouteOf = (method: string, path: string): ReadRoute | null => {
+    let known = routes.get(path);
+    if (known === undefined) {
+      const route = routeOf(method, path);
+      known =
+        route.kind === 'proxy' && !route.socket && !route.limited
+          ? { pool: pools[route.service], label: routeLabel(route) }
+          : null;
+      routes.set(path, known);
+    }
+    return known;
+  };
 
   const readOf = (req: IncomingMessage): Read | undefined => {
     const { method, headers } = req;
@@ -110,17 +132,11 @@ export function fastReads(
     const query = url.indexOf('?');
     const path = query < 0 ? url : url.slice(0, query);
     if (!PLAIN_PATH.test(path)) return undefined;
-    const route = routeOf(method, path);
-    if (route.kind !== 'proxy' || route.socket || route.limited) return undefined;
+    const route = readRouteOf(method, path);
+    if (!route) return undefined;
     const token = rememberedToken(headers.authorization, acceptedTokens, revocations);
     if (!token) return undefined;
-    return {
-      path,
-      pool: pools[route.service],
-      label: routeLabel(route),
-      identityHeader: token.identityHeader,
-      userId: token.identity.id,
-    };
+    return { path, route, identityHeader: token.identityHeader, userId: token.identity.id };
   };
 
   const serve = async (req: IncomingMessage, res: ServerResponse, read: Read): Promise<void> => {
@@ -138,7 +154,7 @@ export function fastReads(
     const exchange: Exchange = { req, res, state };
     const started = performance.now();
     try {
-      await proxy.forward(exchange, { pool: read.pool, timeoutMs });
+      await proxy.forward(exchange, { pool: read.route.pool, timeoutMs });
     } catch (err) {
       if (!(err instanceof HttpError)) state.logger.error({ err }, 'unhandled error');
       const error =
@@ -156,12 +172,12 @@ export function fastReads(
       path: read.path,
       status,
       ms: Math.round(elapsed * 10) / 10,
-      ...(state.upstream ? { upstream: state.upstream } : {}),
+      upstream: state.upstream, // pino leaves out an undefined field, as the Koa path leaves it out
       userId: read.userId,
     };
     if (status >= 500) logger.error(line, 'request');
     else logger.info(line, 'request');
-    observerFor(req.method as string, status, read.label)(elapsed / 1000);
+    observerFor(req.method as string, status, read.route.label)(elapsed / 1000);
   };
 
   const failed = (err: unknown): void => {
