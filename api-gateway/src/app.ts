@@ -10,6 +10,7 @@ import {
   type RevocationList,
   type Tracing,
 } from '@devcircle/service-kit';
+import type { RequestListener } from 'node:http';
 import Koa, { type Middleware } from 'koa';
 import { chain } from './compose';
 import { readToken, requireToken, type AcceptedTokens } from './auth';
@@ -18,6 +19,7 @@ import { health, ready, status } from './health';
 import { bodySizeLimit, rateLimit, type RateLimits } from './limits';
 import type { Proxy } from './proxy';
 import { clientErrors } from './client-errors';
+import { fastReads } from './fast-reads';
 import { gatewayMetrics } from './metrics';
 import { gatewayErrors, requestContext } from './request-context';
 import { routeOf, type Route } from './routes';
@@ -137,4 +139,16 @@ export function createApp(parts: GatewayParts): Koa {
     }
   });
   return app;
+}
+
+/**
+ * The gateway's request listener: a proxied read with an accepted token takes the fast path (fast-reads.ts), which
+ * does the same work without Koa's machinery; every other request goes through the Koa app above.
+ */
+export function createRequestListener(parts: GatewayParts): RequestListener {
+  const koa = createApp(parts).callback();
+  const read = fastReads(parts);
+  return (req, res) => {
+    if (!read(req, res)) void koa(req, res);
+  };
 }

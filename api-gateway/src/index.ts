@@ -22,7 +22,7 @@ import {
   type Logger,
   type Tracing,
 } from '@devcircle/service-kit';
-import { createApp } from './app';
+import { createRequestListener } from './app';
 import { AcceptedTokens } from './auth';
 import { loadConfig, type GatewayConfig } from './config';
 import { connectDatabase } from './database';
@@ -90,7 +90,7 @@ export async function createGateway(
     config.upstreamTls,
   );
 
-  const app = createApp({
+  const listener = createRequestListener({
     config,
     logger,
     pools,
@@ -102,7 +102,7 @@ export async function createGateway(
     metrics,
     tracing,
   });
-  const server = trackAnswers(http.createServer(app.callback()));
+  const server = trackAnswers(http.createServer(listener));
 
   // Upgrades: `/socket.io` goes through to notifications, which checks the token in the socket.io handshake;
   // anything else is refused. No identity header is signed for them: socket.io answers upgrades before any

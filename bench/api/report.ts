@@ -51,6 +51,24 @@ export function goalsTable(measured: Measured): Table {
       `≥ ${GOALS.gatewayOverDirect}`,
       verdict(gw.median >= GOALS.gatewayOverDirect),
     ],
+    ...(runs.has('undici-proxy-feed')
+      ? [
+          [
+            'the same via a minimal undici proxy (no gateway work) ÷ direct (req/s): the most any proxy in Node reaches here',
+            ratio(pairedRatio(runs, 'undici-proxy-feed', 'direct').median),
+            range(pairedRatio(runs, 'undici-proxy-feed', 'direct')),
+            '',
+            '',
+          ],
+          [
+            "that minimal undici proxy's CPU per feed page, ms",
+            ms(cpuOf(runs, 'undici-proxy-feed', 'minimal undici proxy to posts')),
+            '',
+            '',
+            '',
+          ],
+        ]
+      : []),
     [
       'feed first page via gateway ÷ raw Node server, same bytes (req/s)',
       ratio(raw.median),

@@ -177,6 +177,13 @@ async function main(): Promise<number> {
         parts: [stack.minimalUndiciProxy, raw],
       },
       {
+        key: 'undici-proxy-feed',
+        label: `feed ?limit=${limit} via a minimal undici proxy (no gateway work: the ceiling of via ÷ direct)`,
+        url: `${stack.feedUndiciProxy.url}${feed}`,
+        headers: stack.directHeaders,
+        parts: [stack.feedUndiciProxy, main.process, database],
+      },
+      {
         key: 'gateway-deep',
         label: `feed ?page=${config.deepPage}&limit=${limit} via the gateway`,
         url: `${stack.gateway.url}${deep}`,

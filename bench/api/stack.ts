@@ -27,6 +27,7 @@ const PORTS = {
   raw: BASE + 10,
   minimalProxy: BASE + 11,
   minimalUndiciProxy: BASE + 12,
+  feedUndiciProxy: BASE + 8,
 } as const;
 
 /** The caller: the gateway checks this token; direct requests carry the identity the gateway would sign. */
@@ -55,6 +56,8 @@ export interface ApiStack {
   minimalProxy: PartProcess;
   /** The same on undici (bench/api/minimal-undici-proxy.ts): the floor with the gateway's client for reads. */
   minimalUndiciProxy: PartProcess;
+  /** The same minimal undici proxy in front of the measured posts service: the least any proxy in Node adds. */
+  feedUndiciProxy: PartProcess;
   /** The first page as the posts service sent it (what the raw server answers). */
   firstPage: { body: Buffer; contentType: string };
   /** What a browser sends through the gateway (a bearer token) and what the gateway sends on (identity). */
@@ -186,6 +189,14 @@ export async function startApiStack(options: StackOptions): Promise<ApiStack> {
       readyPath: '/ready',
     });
     parts.push(minimalUndiciProxy);
+    const feedUndiciProxy = await PartProcess.start({
+      name: 'minimal undici proxy to posts',
+      entry: 'bench/api/minimal-undici-proxy.ts',
+      env: { PROXY_TARGET: posts[0].process.url, PROXY_PORT: String(PORTS.feedUndiciProxy) },
+      url: `${HOST}:${PORTS.feedUndiciProxy}`,
+      readyPath: '/ready',
+    });
+    parts.push(feedUndiciProxy);
 
     const gatewayEnv = (port: number, postsUrl = posts[0].process.url): NodeJS.ProcessEnv => ({
       ...common,
@@ -246,6 +257,7 @@ export async function startApiStack(options: StackOptions): Promise<ApiStack> {
       raw,
       minimalProxy,
       minimalUndiciProxy,
+      feedUndiciProxy,
       firstPage,
       gatewayHeaders: { authorization: `Bearer ${token}` },
       directHeaders,

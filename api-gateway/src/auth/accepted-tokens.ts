@@ -1,4 +1,4 @@
-import type { Identity } from '@devcircle/service-kit';
+import { BoundedMap, type Identity } from '@devcircle/service-kit';
 
 /** A token the full check accepted, with what a request needs from it. */
 export interface AcceptedToken {
@@ -30,13 +30,15 @@ export function expiryOf(token: string): number {
  * every request, and verifying it (base64, JSON, HMAC) and signing the identity header (HMAC) again each time
  * was most of the gateway's own per-request work. Only the signature and expiry check and the header signing are
  * remembered: the revocation check (one map lookup) still runs on every request, and anything but a current,
- * unexpired token goes through the full check again, which gives the refusals. Bounded: insertion order, the
- * oldest forgotten first.
+ * unexpired token goes through the full check again, which gives the refusals. Bounded by service-kit's
+ * `BoundedMap`: past `max` the oldest is forgotten first.
  */
 export class AcceptedTokens {
-  private readonly tokens = new Map<string, AcceptedToken>();
+  private readonly tokens: BoundedMap<string, AcceptedToken>;
 
-  constructor(private readonly max = ACCEPTED_TOKENS_MAX) {}
+  constructor(max = ACCEPTED_TOKENS_MAX) {
+    this.tokens = new BoundedMap(max);
+  }
 
   /** The remembered token for this header, unless it has expired by now (then it is forgotten). */
   get(authorization: string, nowMs = Date.now()): AcceptedToken | undefined {
@@ -49,12 +51,7 @@ export class AcceptedTokens {
   }
 
   set(authorization: string, accepted: AcceptedToken): void {
-    if (!Number.isFinite(accepted.expiresAtMs)) return;
-    if (!this.tokens.has(authorization) && this.tokens.size >= this.max) {
-      const oldest = this.tokens.keys().next().value;
-      if (oldest !== undefined) this.tokens.delete(oldest);
-    }
-    this.tokens.set(authorization, accepted);
+    if (Number.isFinite(accepted.expiresAtMs)) this.tokens.set(authorization, accepted);
   }
 
   get size(): number {

@@ -1,2 +1,2 @@
 export { ACCEPTED_TOKENS_MAX, AcceptedTokens } from './accepted-tokens';
-export { readToken, requireToken, type TokenOptions } from './middleware';
+export { readToken, rememberedToken, requireToken, type TokenOptions } from './middleware';

@@ -9,7 +9,7 @@ import {
   type RevocationList,
 } from '@devcircle/service-kit';
 import type { Middleware } from 'koa';
-import { AcceptedTokens, expiryOf } from './accepted-tokens';
+import { AcceptedTokens, expiryOf, type AcceptedToken } from './accepted-tokens';
 
 declare module 'koa' {
   interface DefaultState {
@@ -29,6 +29,20 @@ export interface TokenOptions {
 type TokenResult = { accepted: { identity: Identity; identityHeader: string } } | { refused: HttpError };
 
 /**
+ * The remembered token for this `Authorization` header when it is still current (unexpired, and its version the
+ * account's: the revocation check runs every time); undefined otherwise, and then the full check decides.
+ */
+export function rememberedToken(
+  authorization: string | undefined,
+  accepted: AcceptedTokens,
+  revocations: RevocationList,
+): AcceptedToken | undefined {
+  if (!authorization) return undefined;
+  const known = accepted.get(authorization);
+  return known && revocations.status(known.identity.id, known.tokenVersion) === 'current' ? known : undefined;
+}
+
+/**
  * Checks the request's bearer token with service-kit's `checkBearer` (the check the socket handshake makes too),
  * remembering an accepted token until it expires (`AcceptedTokens`: a repeat skips the signature check and the
  * header signing, never the revocation check).
@@ -39,10 +53,9 @@ async function checkRequestToken(
   accepted: AcceptedTokens,
 ): Promise<TokenResult | undefined> {
   if (!authorization) return undefined;
-  const known = accepted.get(authorization);
-  // Current: the version is the account's (a revoked or ahead one takes the full check, which decides and says why).
-  if (known && options.revocations.status(known.identity.id, known.tokenVersion) === 'current')
-    return { accepted: known };
+  // A revoked or ahead version takes the full check, which decides and says why.
+  const known = rememberedToken(authorization, accepted, options.revocations);
+  if (known) return { accepted: known };
   const check = await checkBearer(authorization, options.jwtSecret, options.revocations);
   if (!check) return undefined;
   if ('refused' in check) return { refused: check.refused };

@@ -1,2 +1,9 @@
 export { ByteLimit, declaredLength, hasBody, payloadTooLarge, readCapped } from './body';
-export { createProxy, rejectUpgrade, REVOKED_HEADER, type ForwardOptions, type Proxy } from './proxy';
+export {
+  createProxy,
+  rejectUpgrade,
+  REVOKED_HEADER,
+  type Exchange,
+  type ForwardOptions,
+  type Proxy,
+} from './proxy';

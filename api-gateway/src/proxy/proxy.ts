@@ -4,10 +4,9 @@ import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { HttpError, type Logger } from '@devcircle/service-kit';
 import { createProxyServer } from 'http-proxy-3';
-import type { Context } from 'koa';
 import type { Instance, UpstreamPool } from '../upstreams';
 import { ByteLimit, discardBody, hasBody, PAYLOAD_TOO_LARGE, payloadTooLarge } from './body';
-import { UndiciUpstreams } from './undici-upstreams';
+import { UndiciUpstreams, UPSTREAM_IDLE_SOCKET_MS } from './undici-upstreams';
 
 /** Response header by which a service tells the gateway that a user's older tokens are revoked. */
 export const REVOKED_HEADER = 'x-devcircle-revoked';
@@ -35,6 +34,17 @@ export interface ProxyOptions {
   logger: Logger;
   /** Called with the value of an `x-devcircle-revoked` response header (which never reaches the client). */
   onRevoked(value: string): void;
+}
+
+/**
+ * The request being forwarded and what the proxy records on it: Koa's context, or the fast path's own record of a
+ * read (fast-reads.ts). `respond` is Koa's flag: false while the proxy writes the answer itself.
+ */
+export interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  state: { upstream?: string; logger?: Logger };
+  respond?: boolean;
 }
 
 export interface ForwardOptions {
@@ -107,9 +117,7 @@ function upstreamReset(service: string): HttpError {
 export function createProxy(options: ProxyOptions) {
   const pooling = {
     keepAlive: true,
-    // Idle pooled sockets close well before the services' 65 s keep-alive timeout, so a socket is never reused
-    // just as the service closes it.
-    timeout: 30_000,
+    timeout: UPSTREAM_IDLE_SOCKET_MS,
     maxSockets: 512,
     maxFreeSockets: 64,
     scheduling: 'lifo',
@@ -328,7 +336,7 @@ export function createProxy(options: ProxyOptions) {
    * could not reach its instance is tried once more on another. Throws an HttpError (502, 503, 504, 413) when no
    * response could be started, so the app's error handler answers in the usual shape.
    */
-  async function forward(ctx: Context, { pool, timeoutMs, body }: ForwardOptions): Promise<void> {
+  async function forward(ctx: Exchange, { pool, timeoutMs, body }: ForwardOptions): Promise<void> {
     const { req, res } = ctx;
     const repeatable = (req.method === 'GET' || req.method === 'HEAD') && !hasBody(req);
     const tried = new Set<Instance>();
