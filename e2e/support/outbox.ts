@@ -1,16 +1,18 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from '@playwright/test';
+import { isTo, parseMail, type OutboxMail } from '@devcircle/service-test-kit/outbox';
 import { DATA_DIR } from '../playwright.config';
 
 /** The app's mailed links: where a password reset and a registration's confirmation lead. */
 export const LINKS = { reset: '/reset-password', registration: '/register/confirm' } as const;
 
-/** One outbox file as text, the quoted-printable encoding undone (soft line breaks, `=3D` for `=`). */
-async function readMail(file: string): Promise<string> {
-  return (await readFile(file, 'utf8'))
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+/**
+ * One outbox file, parsed as the unit tests' reader parses it: its body decoded (quoted-printable), its headers as
+ * written (decoding them too turned a `List-Unsubscribe` token's `=47…` into `G…`).
+ */
+async function readMail(outbox: string, file: string): Promise<OutboxMail> {
+  return parseMail(file, await readFile(path.join(outbox, file), 'utf8'));
 }
 
 /** The outbox's files now: pass them as `seen` to wait for a mail that comes after. */
@@ -36,10 +38,9 @@ export async function mailedLinkFor(email: string, appPath: string, seen: string
           .sort()
           .reverse();
         for (const file of files) {
-          const mail = await readMail(path.join(outbox, file));
-          const to = /^To: (.*)$/im.exec(mail)?.[1] ?? '';
-          if (!to.toLowerCase().includes(email.toLowerCase())) continue;
-          const match = pattern.exec(mail);
+          const mail = await readMail(outbox, file);
+          if (!isTo(mail, email)) continue;
+          const match = pattern.exec(mail.text);
           if (match) return (link = match[0]);
         }
         return '';
@@ -59,9 +60,8 @@ export async function mailTo(email: string, text: string): Promise<string> {
       async () => {
         const files = (await readdir(outbox).catch(() => [] as string[])).sort().reverse();
         for (const file of files) {
-          const mail = await readMail(path.join(outbox, file));
-          const to = /^To: (.*)$/im.exec(mail)?.[1] ?? '';
-          if (to.toLowerCase().includes(email.toLowerCase()) && mail.includes(text)) return (found = mail);
+          const mail = await readMail(outbox, file);
+          if (isTo(mail, email) && mail.text.includes(text)) return (found = mail.text);
         }
         return '';
       },

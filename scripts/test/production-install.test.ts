@@ -6,25 +6,31 @@ import path from 'node:path';
 import { call, DEFAULT_PASSWORD, signUp } from '@devcircle/service-test-kit';
 import { HEALTHCHECK_SCRIPT, PROCESS_PARTS, type ProcessPart } from '../deploy/parts';
 import { createProductionInstall } from '../deploy/production-install';
+import { freePortBlock } from './support/port-block';
 
 /**
  * The production install runs: made from this checkout's build (CI's typecheck step builds it with `tsc -b`)
  * with `npm ci --omit=dev`, every part is started with plain `node` from it, as production starts them
  * (NODE_ENV=production, secrets from the environment), and a member's first steps go through the gateway.
- * Fixed ports in 23000–23999, this test's own range, as a deployment has fixed ports: below Linux's ephemeral range
- * (32768–60999), from which every other test's `listen(0)` and outgoing connection take theirs (44004, in that range,
- * was once already taken when the notifications service started, on a fresh CI machine).
+ * Fixed ports, as a deployment has fixed ports, in a block of this test's range below Linux's ephemeral range
+ * (support/port-block.ts): every other test's `listen(0)` and outgoing connection take theirs from that range, and
+ * one of them once took a port of this test's (44004, on a fresh CI machine). The block is the first one free from
+ * PRODUCTION_INSTALL_PORT_BASE (by default a block picked by the process id), so two runs on one machine do not
+ * clash.
  */
 const ROOT = path.resolve(__dirname, '../..');
-const PORTS: Record<ProcessPart['name'], number> = {
-  database: 23017,
-  auth: 23001,
-  posts: 23002,
-  users: 23003,
-  notifications: 23004,
-  gateway: 23080,
-};
-const GATEWAY = `http://127.0.0.1:${PORTS.gateway}`;
+/** Each part's port within the block; `nothing` is probed free and left so, for the health check's failing case. */
+const PORT_OFFSETS = {
+  database: 17,
+  auth: 1,
+  posts: 2,
+  users: 3,
+  notifications: 4,
+  gateway: 80,
+  nothing: 99,
+} as const satisfies Record<ProcessPart['name'] | 'nothing', number>;
+let ports: Record<keyof typeof PORT_OFFSETS, number>;
+let gateway: string;
 
 interface Running {
   part: ProcessPart;
@@ -41,7 +47,7 @@ const running: Running[] = [];
 
 function start(part: ProcessPart, env: NodeJS.ProcessEnv): Running {
   const args =
-    part.name === 'database' ? ['--port', String(PORTS.database), '--dbpath', path.join(dataDir, 'db')] : [];
+    part.name === 'database' ? ['--port', String(ports.database), '--dbpath', path.join(dataDir, 'db')] : [];
   const child = spawn(process.execPath, [part.entry, ...args], { cwd: install, env });
   const output: string[] = [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
@@ -56,7 +62,7 @@ async function whenReady(): Promise<void> {
   for (;;) {
     const dead = running.find((entry) => entry.child.exitCode !== null);
     if (dead) throw new Error(`${dead.part.name} exited ${dead.child.exitCode}:\n${dead.output.join('')}`);
-    const answer = await fetch(`${GATEWAY}/status`).catch(() => undefined);
+    const answer = await fetch(`${gateway}/status`).catch(() => undefined);
     if (answer?.status === 200) return;
     if (Date.now() > deadline)
       throw new Error(`not ready: ${answer ? await answer.text() : 'the gateway does not answer'}`);
@@ -69,20 +75,27 @@ beforeAll(async () => {
   install = path.join(work, 'app');
   dataDir = path.join(work, 'data');
   createProductionInstall({ root: ROOT, out: install, web: 'if-built', stdio: 'pipe' });
+  // Probed once the install is made, just before the parts start: the shortest time for another run to take them.
+  const from = process.env.PRODUCTION_INSTALL_PORT_BASE;
+  const base = await freePortBlock(Object.values(PORT_OFFSETS), from ? Number(from) : undefined);
+  ports = Object.fromEntries(
+    Object.entries(PORT_OFFSETS).map(([name, offset]) => [name, base + offset]),
+  ) as typeof ports;
+  gateway = `http://127.0.0.1:${ports.gateway}`;
   // Only what production sets: no NODE_OPTIONS, no Jest environment, no loader.
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
     JWT_SECRET: randomBytes(48).toString('base64url'),
     INTERNAL_SECRET: randomBytes(48).toString('base64url'),
-    MONGODB_URI: `mongodb://127.0.0.1:${PORTS.database}/devcircle?replicaSet=rs0`,
+    MONGODB_URI: `mongodb://127.0.0.1:${ports.database}/devcircle?replicaSet=rs0`,
     DATA_DIR: dataDir,
-    PORT: String(PORTS.gateway),
-    AUTH_PORT: String(PORTS.auth),
-    POSTS_PORT: String(PORTS.posts),
-    USERS_PORT: String(PORTS.users),
-    NOTIFICATIONS_PORT: String(PORTS.notifications),
-    PUBLIC_URL: GATEWAY,
+    PORT: String(ports.gateway),
+    AUTH_PORT: String(ports.auth),
+    POSTS_PORT: String(ports.posts),
+    USERS_PORT: String(ports.users),
+    NOTIFICATIONS_PORT: String(ports.notifications),
+    PUBLIC_URL: gateway,
     BCRYPT_COST: '10',
     LOG_LEVEL: 'warn',
   };
@@ -124,22 +137,22 @@ test("every image's command and health check run files of the production install
     expect(stages.get(`install-${part.name}`)).toContain(`--part ${part.name} `);
     expect(stage).toMatch(/^HEALTHCHECK [\s\S]*\bnode[", ]+healthcheck\.js\b/m);
   }
-  // The health check answers for what runs, and fails for what does not (23999: nothing listens there).
+  // The health check answers for what runs, and fails for what does not (nothing listens on `ports.nothing`).
   const check = (url: string): number | null =>
     spawnSync(process.execPath, [HEALTHCHECK_SCRIPT, url], { cwd: install }).status;
   expect([
-    check(`${GATEWAY}/health`),
-    check(`tcp://127.0.0.1:${PORTS.database}`),
-    check('http://127.0.0.1:23999/health'),
+    check(`${gateway}/health`),
+    check(`tcp://127.0.0.1:${ports.database}`),
+    check(`http://127.0.0.1:${ports.nothing}/health`),
   ]).toEqual([0, 0, 1]);
 });
 
 test('a member registers, signs in, posts and sees the post in the feed, through the gateway', async () => {
   const email = 'ada@example.com';
-  const signedUp = await signUp(GATEWAY, path.join(dataDir, 'outbox'), { username: 'ada', email });
+  const signedUp = await signUp(gateway, path.join(dataDir, 'outbox'), { username: 'ada', email });
   expect(signedUp.user.username).toBe('ada');
 
-  const login = await call<{ token: string }>(GATEWAY, 'POST', '/api/auth/login', {
+  const login = await call<{ token: string }>(gateway, 'POST', '/api/auth/login', {
     email,
     password: DEFAULT_PASSWORD,
   });
@@ -147,7 +160,7 @@ test('a member registers, signs in, posts and sees the post in the feed, through
   const auth = { authorization: `Bearer ${login.body.token}` };
 
   const created = await call<{ _id: string }>(
-    GATEWAY,
+    gateway,
     'POST',
     '/api/posts',
     { content: 'Shipped from a production install' },
@@ -155,7 +168,7 @@ test('a member registers, signs in, posts and sees the post in the feed, through
   );
   expect(created.status).toBe(201);
   const feed = await call<{ posts: Array<{ _id: string; content: string }> }>(
-    GATEWAY,
+    gateway,
     'GET',
     '/api/posts',
     undefined,

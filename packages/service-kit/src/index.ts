@@ -115,6 +115,7 @@ export type { Middleware, Router } from './http-types';
 export { callerIn, optionalCallerId, type Caller } from './caller';
 export { limitField, objectIdString, pageCount, pageField, pageQuery, type PageQuery } from './paging';
 export { Joi, validate, validated, type RequestSchemas } from './validation';
+export { QUERIES_HELD, rememberedQuery } from './remembered-query';
 export { cleanText, textField, textMessage, type CleanText, type TextKind, type TextProblem } from './text';
 export { INTERNAL_HEADER, internalHeaders, requireInternal } from './internal';
 export { runProcess } from './process';

@@ -9,6 +9,7 @@ export {
   decodeQuotedPrintable,
   isTo,
   linkIn,
+  parseMail,
   readOutbox,
   tokenIn,
   waitForMail,

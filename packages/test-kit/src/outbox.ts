@@ -32,6 +32,14 @@ function decodeBody(raw: string): string {
 const header = (raw: string, name: string): string =>
   new RegExp(`^${name}: (.*)$`, 'im').exec(raw)?.[1]?.trim() ?? '';
 
+/**
+ * One outbox file (`file` its name, `raw` its content) as a mail: the one parser of the unit tests' reader below and
+ * the browser suites' (e2e/support/outbox.ts, which reads the newest files first and stops at a match).
+ */
+export function parseMail(file: string, raw: string): OutboxMail {
+  return { file, to: header(raw, 'To'), subject: header(raw, 'Subject'), text: decodeBody(raw) };
+}
+
 /** Every message in `dir`, oldest first (file names start with the time); none when the folder is not there. */
 export async function readOutbox(dir: string): Promise<OutboxMail[]> {
   const files = await readdir(dir).catch((err: NodeJS.ErrnoException) => {
@@ -40,13 +48,7 @@ export async function readOutbox(dir: string): Promise<OutboxMail[]> {
   });
   const mails: OutboxMail[] = [];
   for (const file of files.filter((name) => name.endsWith('.eml')).sort()) {
-    const raw = await readFile(path.join(dir, file), 'utf8');
-    mails.push({
-      file,
-      to: header(raw, 'To'),
-      subject: header(raw, 'Subject'),
-      text: decodeBody(raw),
-    });
+    mails.push(parseMail(file, await readFile(path.join(dir, file), 'utf8')));
   }
   return mails;
 }

@@ -109,7 +109,7 @@ test.each([
   expect(reply.body.errors?.map((error) => error.field)).toContain(field);
 });
 
-test('a query string asked again gives the same answer, a valid one and an invalid one (remembered-query.ts)', async () => {
+test('a query string asked again gives the same answer, a valid one and an invalid one (service-kit rememberedQuery)', async () => {
   for (let round = 0; round < 2; round++) {
     const page = await feed<FeedPage>('?page=2&limit=4');
     expect(ids(page.body.posts)).toEqual(ids(created.slice(4, 8)));

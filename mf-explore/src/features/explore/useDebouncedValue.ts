@@ -10,9 +10,12 @@ export function useDebouncedValue<T>(value: T, delayMs: number): [T, (next?: T) 
   latest.current = value;
 
   useEffect(() => {
+    // Nothing to wait for once the value is there (after a flush too): a timer would only set it again, later,
+    // outside any event (the act() warning explore.test printed when one fired after a test's last check).
+    if (Object.is(value, debounced)) return;
     const timer = setTimeout(() => setDebounced(value), delayMs);
     return () => clearTimeout(timer);
-  }, [value, delayMs]);
+  }, [value, delayMs, debounced]);
 
   const flush = useCallback((next?: T) => setDebounced(next === undefined ? latest.current : next), []);
   return [debounced, flush];

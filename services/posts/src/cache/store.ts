@@ -1,29 +1,22 @@
-/** A load in progress for some keys: whether one of them was invalidated since it began, and what it gives. */
-interface Load<V> {
-  stale: Set<string>;
-  epoch: number;
-  values: Promise<Map<string, V>>;
-}
+import { OvertakableCache } from './overtaken-loads';
 
 /**
  * Entries by key, least recently used dropped beyond `max`, filled by loads that an invalidation can overtake
- * (docs/caching.md):
+ * (`OvertakableCache`, docs/caching.md):
  *
- * - `invalidate(key)` drops the entry and marks a load of it in progress as stale: what that load read may be
- *   from before the change, so it answers the callers already waiting for it (as a database read at that moment
- *   would) but is not kept, and a caller arriving later starts a load of its own. `clear()` does the same for
- *   every key.
+ * - `invalidate(key)` drops the entry and overtakes a load of it in progress: that load answers the callers already
+ *   waiting for it but is not kept, and a caller arriving later starts a load of its own. `clear()` does the same
+ *   for every key.
  * - Concurrent misses of one key share one load (a burst of readers costs the database one read).
- * - Nothing is kept while the cache is not `live` (its change stream is not open): a change it did not hear of
- *   could leave an old entry forever.
  */
-export class InvalidatingCache<V> {
+export class InvalidatingCache<V> extends OvertakableCache {
   private readonly entries = new Map<string, V>();
-  private readonly loading = new Map<string, Load<V>>();
-  private epoch = 0;
-  live = false;
+  /** The load in progress of each key, for callers that miss it meanwhile. */
+  private readonly loading = new Map<string, Promise<Map<string, V>>>();
 
-  constructor(private readonly max: number) {}
+  constructor(private readonly max: number) {
+    super();
+  }
 
   get size(): number {
     return this.entries.size;
@@ -52,7 +45,7 @@ export class InvalidatingCache<V> {
       const pending = this.loading.get(key);
       if (pending) {
         waits.push(
-          pending.values.then((values) => {
+          pending.then((values) => {
             const loaded = values.get(key);
             if (loaded !== undefined) found.set(key, loaded);
           }),
@@ -69,16 +62,23 @@ export class InvalidatingCache<V> {
     load: (missing: string[]) => Promise<Map<string, V>>,
     found: Map<string, V>,
   ): Promise<void> {
-    const pending: Load<V> = { stale: new Set(), epoch: this.epoch, values: load(keys) };
-    for (const key of keys) this.loading.set(key, pending);
+    let pending: Promise<Map<string, V>> | undefined;
     try {
-      const values = await pending.values;
-      for (const key of keys) {
-        const value = values.get(key);
-        if (value === undefined) continue;
-        found.set(key, value);
-        if (this.live && pending.epoch === this.epoch && !pending.stale.has(key)) this.keep(key, value);
-      }
+      await this.loadThenKeep(
+        () => {
+          pending = load(keys);
+          for (const key of keys) this.loading.set(key, pending);
+          return pending;
+        },
+        (values, mayKeep) => {
+          for (const key of keys) {
+            const value = values.get(key);
+            if (value === undefined) continue;
+            found.set(key, value);
+            if (mayKeep(key)) this.keep(key, value);
+          }
+        },
+      );
     } finally {
       for (const key of keys) if (this.loading.get(key) === pending) this.loading.delete(key);
     }
@@ -95,9 +95,7 @@ export class InvalidatingCache<V> {
 
   invalidate(key: string): void {
     this.entries.delete(key);
-    const pending = this.loading.get(key);
-    if (!pending) return;
-    pending.stale.add(key);
+    this.overtake(key);
     // A reader arriving now (after the write that caused this) must not get that load's older answer.
     this.loading.delete(key);
   }
@@ -108,12 +106,8 @@ export class InvalidatingCache<V> {
     this.dropLoads();
   }
 
-  /**
-   * Keeps what is held but nothing that loads in progress read: for a change that could concern any key loading
-   * now, but no key held (a deleted document this cache never saw; docs/caching.md "Per reader").
-   */
-  dropLoads(): void {
+  override dropLoads(): void {
     this.loading.clear();
-    this.epoch++;
+    super.dropLoads();
   }
 }

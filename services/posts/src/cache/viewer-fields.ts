@@ -1,10 +1,8 @@
 import type { ViewerFields } from '../posts/post';
+import { OvertakableCache } from './overtaken-loads';
 
 const LIKED = 1;
 const SAVED = 2;
-
-/** Changes remembered for the loads in progress; beyond it every load in progress keeps nothing. */
-const CHANGES_KEPT = 10_000;
 
 /** Like and bookmark ids remembered (for deletions, which the stream names by id only); beyond it all goes. */
 const DOCUMENTS_KEPT = 200_000;
@@ -19,23 +17,18 @@ export interface LoadedFields {
  * The readers' `likedByMe` and `bookmarkedByMe` (docs/caching.md "Per reader"), per post and reader (hex ids),
  * at most `max` pairs, the least recently read posts dropped first. A change of a post's likes or bookmarks drops
  * what every reader knows of that post (it drops the post's card anyway); a load overtaken by such a change keeps
- * nothing of that post, as the cards' loads do.
+ * nothing of that post (`OvertakableCache`, the cards' rule, with the post as the key).
  */
-export class ViewerFieldsCache {
+export class ViewerFieldsCache extends OvertakableCache {
   /** Post → reader → bits, posts in the order they were last read (Map keeps insertion order). */
   private readonly byPost = new Map<string, Map<string, number>>();
   private pairs = 0;
-  /** A clock for the loads: a load that began at `t` keeps a post only if it did not change after `t`. */
-  private clock = 0;
-  private readonly changedAt = new Map<string, number>();
-  /** Loads that began before it keep nothing. */
-  private floor = 0;
-  private loads = 0;
   /** Like and bookmark document id → its post, for those read as there. */
   private readonly documents = new Map<string, string>();
-  live = false;
 
-  constructor(private readonly max: number) {}
+  constructor(private readonly max: number) {
+    super();
+  }
 
   get size(): number {
     return this.pairs;
@@ -59,24 +52,19 @@ export class ViewerFieldsCache {
       } else missing.push(post);
     }
     if (missing.length > 0) {
-      const began = this.clock;
-      this.loads++;
-      let loaded: LoadedFields;
-      try {
-        loaded = await load(missing);
-      } finally {
-        this.loads--;
-      }
-      if (this.documents.size + loaded.liked.size + loaded.saved.size > DOCUMENTS_KEPT) this.clear();
-      for (const [post, id] of loaded.liked) this.documents.set(id, post);
-      for (const [post, id] of loaded.saved) this.documents.set(id, post);
-      for (const post of missing) {
-        const bits = (loaded.liked.has(post) ? LIKED : 0) | (loaded.saved.has(post) ? SAVED : 0);
-        found.set(post, bits);
-        if (this.live && began >= this.floor && (this.changedAt.get(post) ?? 0) <= began)
-          this.keep(post, reader, bits);
-      }
-      if (this.loads === 0) this.changedAt.clear();
+      await this.loadThenKeep(
+        () => load(missing),
+        (loaded, mayKeep) => {
+          if (this.documents.size + loaded.liked.size + loaded.saved.size > DOCUMENTS_KEPT) this.clear();
+          for (const [post, id] of loaded.liked) this.documents.set(id, post);
+          for (const [post, id] of loaded.saved) this.documents.set(id, post);
+          for (const post of missing) {
+            const bits = (loaded.liked.has(post) ? LIKED : 0) | (loaded.saved.has(post) ? SAVED : 0);
+            found.set(post, bits);
+            if (mayKeep(post)) this.keep(post, reader, bits);
+          }
+        },
+      );
     }
     return (post) => {
       const bits = found.get(post) ?? 0;
@@ -106,9 +94,7 @@ export class ViewerFieldsCache {
       this.pairs -= readers.size;
       this.byPost.delete(post);
     }
-    if (this.loads === 0) return;
-    if (this.changedAt.size >= CHANGES_KEPT) this.dropLoads();
-    else this.changedAt.set(post, ++this.clock);
+    this.overtake(post);
   }
 
   /**
@@ -123,11 +109,6 @@ export class ViewerFieldsCache {
     }
     this.documents.delete(id);
     this.postChanged(post);
-  }
-
-  private dropLoads(): void {
-    this.floor = ++this.clock;
-    this.changedAt.clear();
   }
 
   clear(): void {

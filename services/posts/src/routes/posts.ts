@@ -8,6 +8,7 @@ import {
   pageCount,
   pageField,
   parseObjectId,
+  rememberedQuery,
   requireIdentity,
   type Router,
   sendTaggedJson,
@@ -27,7 +28,6 @@ import { withoutHiddenComments } from '../relations/hide';
 import { followingFeedPage } from './following-feed';
 import { loadVisiblePost } from './load';
 import { FeedAnswers } from './feed-answers';
-import { rememberedQuery } from './remembered-query';
 
 interface FeedQuery {
   page?: number;
