@@ -11,11 +11,16 @@ export interface OutboxMail {
   text: string;
 }
 
-/** Undoes quoted-printable: soft line breaks, and `=XX` escapes (`=` itself is written `=3D`). */
+/**
+ * Undoes quoted-printable: soft line breaks, and `=XX` escapes (`=` itself is written `=3D`). The escapes are bytes of
+ * UTF-8, so a run of them is decoded together: `=E2=80=94` is one em dash, not three Latin-1 characters.
+ */
 export function decodeQuotedPrintable(raw: string): string {
   return raw
     .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    .replace(/(?:=[0-9A-F]{2})+/g, (run: string) =>
+      Buffer.from(run.replaceAll('=', ''), 'hex').toString('utf8'),
+    );
 }
 
 /**

@@ -49,3 +49,11 @@ test('readOutbox reads every .eml file of a folder, oldest first, with the same 
   }
   expect(await readOutbox(path.join(dir, 'gone'))).toEqual([]);
 });
+
+test("a body's escaped UTF-8 bytes are read as the characters they encode", () => {
+  // "Ada — 🎉 café", as nodemailer's quoted-printable writes it.
+  const raw = ['To: ada@example.com', 'Subject: hi', '', 'Ada =E2=80=94 =F0=9F=8E=89 caf=C3=A9', ''].join(
+    '\r\n',
+  );
+  expect(parseMail('a.eml', raw).text).toContain('Ada — 🎉 café');
+});
