@@ -75,7 +75,8 @@ const yieldToServer = (): Promise<void> => new Promise((resolve) => setImmediate
  * snapshot whole. It is written a chunk at a time (5,000 documents, or one oplog block), yielding between chunks so
  * the server keeps answering. Each chunk is made, written synchronously and dropped before the yield: a chunk
  * held over an asynchronous write lived long enough to be promoted, and only a full collection frees an old
- * buffer, so every snapshot left its own size in garbage outside the heap (a quarter of a GiB at 1,000,000 posts).
+ * buffer, so every snapshot passed its own size (a quarter of a GiB at 1,000,000 posts) through memory outside the
+ * heap that waited for full collections.
  */
 export async function writeSnapshot(
   dir: string,
