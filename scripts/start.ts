@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import concurrently, { type ConcurrentlyCommandInput } from 'concurrently';
+import { DATABASE_NODE_FLAGS } from './deploy/parts';
 
 const ROOT = path.resolve(__dirname, '..');
 const watch = process.argv.includes('--watch');
@@ -49,7 +50,8 @@ function commands(): ConcurrentlyCommandInput[] {
     const cli = path.join(ROOT, 'packages/embedded-mongo/dist/src/cli.js');
     list.push({
       name: 'db',
-      command: `exec node ${cli} --port ${databasePort} --dbpath ${path.join(dataDir, 'db')}`,
+      // The database's V8 flags, as its container image runs it (docs/database.md: memory).
+      command: `exec node ${DATABASE_NODE_FLAGS.join(' ')} ${cli} --port ${databasePort} --dbpath ${path.join(dataDir, 'db')}`,
       env,
     });
   }

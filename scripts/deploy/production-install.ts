@@ -136,7 +136,9 @@ function main(argv: string[]): void {
   });
   process.stdout.write(
     `\nProduction install in ${out}; run each part from there with NODE_ENV=production:\n` +
-      installed.map((part) => `  ${part.name.padEnd(14)} node ${part.entry}`).join('\n') +
+      installed
+        .map((part) => `  ${part.name.padEnd(14)} node ${[...part.nodeFlags, part.entry].join(' ')}`)
+        .join('\n') +
       '\n',
   );
 }

@@ -48,7 +48,7 @@ const running: Running[] = [];
 function start(part: ProcessPart, env: NodeJS.ProcessEnv): Running {
   const args =
     part.name === 'database' ? ['--port', String(ports.database), '--dbpath', path.join(dataDir, 'db')] : [];
-  const child = spawn(process.execPath, [part.entry, ...args], { cwd: install, env });
+  const child = spawn(process.execPath, [...part.nodeFlags, part.entry, ...args], { cwd: install, env });
   const output: string[] = [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
@@ -128,11 +128,12 @@ test("every image's command and health check run files of the production install
   );
   for (const part of PROCESS_PARTS) {
     const stage = stages.get(part.name) ?? '';
-    // The exec form: ["node", "<entry>", ...flags].
+    // The exec form: ["node", ...node's flags, "<entry>", ...the part's flags].
     const command = /^(?:CMD|ENTRYPOINT) (\[.*\])$/m.exec(stage)?.[1];
-    const [program, entry] = JSON.parse(command ?? '[]') as string[];
-    expect([part.name, program, entry]).toEqual([part.name, 'node', part.entry]);
-    expect([entry, fs.existsSync(path.join(install, entry))]).toEqual([entry, true]);
+    const [program, ...rest] = JSON.parse(command ?? '[]') as string[];
+    const started = [program, ...rest.slice(0, part.nodeFlags.length + 1)];
+    expect([part.name, ...started]).toEqual([part.name, 'node', ...part.nodeFlags, part.entry]);
+    expect([part.entry, fs.existsSync(path.join(install, part.entry))]).toEqual([part.entry, true]);
     // Its install stage makes that part's install; its health check runs the script the install holds.
     expect(stages.get(`install-${part.name}`)).toContain(`--part ${part.name} `);
     expect(stage).toMatch(/^HEALTHCHECK [\s\S]*\bnode[", ]+healthcheck\.js\b/m);

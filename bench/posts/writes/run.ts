@@ -91,7 +91,13 @@ function table(title: string, runs: Measured[]): Table {
 }
 
 /** `--scale`: each side alone (a million posts twice at once would not fit), reference first. */
-async function scale(argv: string[], quick: boolean, out: string, profileDir?: string): Promise<number> {
+async function scale(
+  argv: string[],
+  quick: boolean,
+  out: string,
+  reference: string,
+  profileDir?: string,
+): Promise<number> {
   const settings = quick ? SCALE_QUICK : SCALE_FULL;
   const environment = announce(
     'posts scale benchmark',
@@ -102,7 +108,7 @@ async function scale(argv: string[], quick: boolean, out: string, profileDir?: s
   const started = performance.now();
   const rows: ScaleRow[] = [];
   for (const [name, root] of [
-    ['reference', prepareWorktree(SCALE_REFERENCE_COMMIT)],
+    ['reference', prepareWorktree(reference)],
     ['current', REPO_ROOT],
   ] as const) {
     // The database as `npm start` runs it: compiled, on plain node (prepareWorktree built the reference).
@@ -126,7 +132,7 @@ async function scale(argv: string[], quick: boolean, out: string, profileDir?: s
       quick,
       totalSeconds: (performance.now() - started) / 1000,
       details: [
-        `Reference: commit ${SCALE_REFERENCE_COMMIT} (a git worktree), its database and posts service`,
+        `Reference: commit ${reference} (a git worktree), its database and posts service`,
         `${formatCount(settings.small)} then ${formatCount(settings.large)} posts by 1,000 authors; ${settings.reads} first pages each`,
       ],
       method:
@@ -146,16 +152,22 @@ async function main(): Promise<number> {
   const argv = process.argv.slice(2);
   const profileAt = argv.indexOf('--cpu-prof-dir');
   const profileDir = profileAt >= 0 ? path.resolve(argv.splice(profileAt, 2)[1]) : undefined;
-  // `--reference <commit>`: another reference side than REFERENCE_COMMIT (e.g. main, to measure one change).
+  // `--reference <commit>`: another reference side than REFERENCE_COMMIT, or SCALE_REFERENCE_COMMIT with `--scale`
+  // (e.g. main, to measure one change).
   const referenceAt = argv.indexOf('--reference');
-  const reference = referenceAt >= 0 ? argv.splice(referenceAt, 2)[1] : REFERENCE_COMMIT;
-  if (!reference || reference.startsWith('--')) throw new Error('--reference needs a commit');
   const scaleAt = argv.indexOf('--scale');
-  if (scaleAt >= 0) argv.splice(scaleAt, 1);
+  const reference =
+    referenceAt >= 0
+      ? argv.splice(referenceAt, 2)[1]
+      : scaleAt >= 0
+        ? SCALE_REFERENCE_COMMIT
+        : REFERENCE_COMMIT;
+  if (!reference || reference.startsWith('--')) throw new Error('--reference needs a commit');
+  if (argv.includes('--scale')) argv.splice(argv.indexOf('--scale'), 1);
   const args = parseRunArgs(argv, path.join(__dirname, '..'), 'posts-writes');
   if (!argv.includes('--out') && !args.quick)
     args.out = path.join(__dirname, '..', scaleAt >= 0 ? 'RESULTS-scale.md' : 'RESULTS-writes.md');
-  if (scaleAt >= 0) return scale(argv, args.quick, args.out, profileDir);
+  if (scaleAt >= 0) return scale(argv, args.quick, args.out, reference, profileDir);
   const settings = args.quick ? QUICK : FULL;
   const environment = announce('posts writes benchmark', 'bench/posts/writes/run.ts', argv, args.quick);
   const started = performance.now();

@@ -17,8 +17,25 @@ export interface Side {
 }
 
 /**
- * Starts `root`'s database (its CLI, on disk) and posts service. `builtDatabase`: the compiled CLI on plain node,
- * exactly as `npm start` runs it (the tree must be built); otherwise its TypeScript source under tsx.
+ * The node flags `root`'s production start gives its database (scripts/deploy/parts.ts), so each side runs as it
+ * would be deployed; none for a tree from before they existed.
+ */
+function databaseNodeFlags(root: string): readonly string[] {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- another tree's module, found at run time
+    const parts = require(path.join(root, 'scripts', 'deploy', 'parts')) as {
+      DATABASE_NODE_FLAGS?: string[];
+    };
+    return parts.DATABASE_NODE_FLAGS ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Starts `root`'s database (its CLI, on disk) and posts service. `builtDatabase`: the compiled CLI on plain node
+ * with the tree's database flags, exactly as `npm start` runs it (the tree must be built); otherwise its TypeScript
+ * source under tsx.
  */
 export async function startSide(
   name: string,
@@ -35,7 +52,7 @@ export async function startSide(
     script: options.builtDatabase
       ? builtCli(root)
       : path.join(root, 'packages', 'embedded-mongo', 'src', 'cli.ts'),
-    nodeArgs: prof('db'),
+    nodeArgs: [...(options.builtDatabase ? databaseNodeFlags(root) : []), ...prof('db')],
   });
   const uri = database.uri.replace('/?', '/posts-writes-bench?');
   const service = await ServiceProcess.start(

@@ -118,6 +118,16 @@ interface Block {
 const DECODED_CACHE = 4096;
 
 /**
+ * A run of back-to-back changes for a snapshot: its length now, its bytes when the snapshot writes it. Inflating
+ * every deflated block up front made the whole oplog's raw size (64 MiB when full) in buffers that lived as long
+ * as the snapshot's write, long enough to be promoted: outside-heap garbage that only a full collection frees.
+ */
+export interface RetainedRun {
+  length: number;
+  bytes(): Buffer;
+}
+
+/**
  * Where each kept change is: its block's number and its offset in that block, the namespace it is about (a code,
  * `ANY_NAMESPACE` when it may concern several), its time and its size, in typed arrays that grow by doubling (a
  * million changes are five arrays, not a million objects or array slots to collect). Time and size are copied out
@@ -429,20 +439,26 @@ export class Oplog {
   }
 
   /**
-   * Every kept change's bytes, oldest first, as a few runs of back-to-back payloads (for a snapshot: deflated blocks
-   * are inflated for it, raw ones copied, so the runs stay as they are while the snapshot is written).
+   * Every kept change's bytes, oldest first, as a few runs of back-to-back payloads, for a snapshot. A raw block's
+   * run is copied now (the block may be reused while the snapshot is written); a deflated block's keeps the deflated
+   * bytes, which never change, and is inflated only when the snapshot writes it, one block at a time.
    */
-  retained(): { runs: Buffer[]; count: number } {
-    const runs: Buffer[] = [];
+  retained(): { runs: RetainedRun[]; count: number } {
+    const runs: RetainedRun[] = [];
     let index = this.head;
     while (index < this.visibleEnd) {
-      const block = this.at.block[index];
+      const number = this.at.block[index];
       const from = this.at.start[index];
-      while (index < this.visibleEnd && this.at.block[index] === block) index++;
-      const last = index - 1;
-      const run = this.blockAt(last).subarray(from, this.at.start[last] + this.at.size[last]);
-      // A raw block's bytes are copied: the block may be reused while the snapshot is written.
-      runs.push(this.isRaw(last) ? Buffer.from(run) : run);
+      while (index < this.visibleEnd && this.at.block[index] === number) index++;
+      const end = this.at.start[index - 1] + this.at.size[index - 1];
+      const block = this.blocks[number - this.firstBlock];
+      if (block.raw) {
+        const copy = Buffer.from(block.raw.subarray(from, end));
+        runs.push({ length: copy.length, bytes: () => copy });
+      } else {
+        const deflated = block.deflated as Buffer;
+        runs.push({ length: end - from, bytes: () => inflateRawSync(deflated).subarray(from, end) });
+      }
     }
     return { runs, count: this.visibleEnd - this.head };
   }
@@ -459,10 +475,6 @@ export class Oplog {
     if (this.inflated?.number !== number)
       this.inflated = { number, raw: inflateRawSync(block.deflated as Buffer) };
     return this.inflated.raw;
-  }
-
-  private isRaw(index: number): boolean {
-    return this.blocks[this.at.block[index] - this.firstBlock].raw !== undefined;
   }
 
   private timeAt(index: number): OpTime {
