@@ -33,9 +33,9 @@ function databaseNodeFlags(root: string): readonly string[] {
 }
 
 /**
- * Starts `root`'s database (its CLI, on disk) and posts service. `builtDatabase`: the compiled CLI on plain node
- * with the tree's database flags, exactly as `npm start` runs it (the tree must be built); otherwise its TypeScript
- * source under tsx.
+ * Starts `root`'s database (its CLI, on disk, with the tree's database flags: the writes' CPU and rates are the
+ * deployed process's) and posts service. `builtDatabase`: the compiled CLI on plain node, exactly as `npm start` runs
+ * it (the tree must be built); otherwise its TypeScript source under tsx.
  */
 export async function startSide(
   name: string,
@@ -52,7 +52,7 @@ export async function startSide(
     script: options.builtDatabase
       ? builtCli(root)
       : path.join(root, 'packages', 'embedded-mongo', 'src', 'cli.ts'),
-    nodeArgs: [...(options.builtDatabase ? databaseNodeFlags(root) : []), ...prof('db')],
+    nodeArgs: [...databaseNodeFlags(root), ...prof('db')],
   });
   const uri = database.uri.replace('/?', '/posts-writes-bench?');
   const service = await ServiceProcess.start(
