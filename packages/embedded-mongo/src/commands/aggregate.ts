@@ -1,3 +1,4 @@
+import { compileInclusion, type Inclusion } from '../changes/inclusion';
 import { Long, type Document } from 'bson';
 import type { Catalog } from '../engine/catalog';
 import { explainQuery } from '../engine/explain';
@@ -69,6 +70,11 @@ const READ_ONLY_STAGES = new Set([
 /** Stages run in mingo, over documents copied first unless every stage only reads them. */
 function runInMingo(catalog: Catalog, db: string, docs: Doc[], stages: Doc[], variables?: Doc): Doc[] {
   if (stages.length === 0) return docs;
+  // `$project`s that only name fields to keep (a joined pipeline's `{ _id: 0, userId: 1 }`, run once per document
+  // joined to) as plain functions, as change streams run them: an aggregator made per call cost more than the join.
+  const inclusions = stages.map(compileInclusion);
+  if (inclusions.every((inclusion) => inclusion !== undefined))
+    return docs.map((doc) => inclusions.reduce((kept, include) => (include as Inclusion)(kept), doc));
   const readOnly = stages.every((stage) => READ_ONLY_STAGES.has(Object.keys(stage)[0]));
   const resolver = (name: string): Doc[] =>
     [...(catalog.getCollection(db, name)?.records() ?? [])].map((record) => record.doc);

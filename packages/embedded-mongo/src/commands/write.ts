@@ -97,6 +97,13 @@ function byIdOnly(
   return collection?.findById(id) ?? null;
 }
 
+/** An operator update of `$setOnInsert` alone, which changes nothing in a document that exists. */
+function onInsertOnly(update: UpdateSpec): boolean {
+  if (Array.isArray(update)) return false;
+  const operators = Object.keys(update);
+  return operators.length === 1 && operators[0] === '$setOnInsert';
+}
+
 /** Updates the documents a filter selects; upserts when none matched. */
 function updateMatching(
   ctx: ServerContext,
@@ -118,6 +125,13 @@ function updateMatching(
   const variables = commandVariables(req);
   const options = { arrayFilters: statement.arrayFilters, query: filter, variables };
   const byId = byIdOnly(collection, filter, statement);
+  if (byId && onInsertOnly(update)) {
+    // Only `$setOnInsert`, and the document exists: nothing to change (every like batch upserts its callers' author
+    // records, nearly all there already). Checked as any update is, but not decoded, copied and compared to find so.
+    ctx.counters.update++;
+    validateUpdate(update);
+    return { matched: 1, modified: 0 };
+  }
   const docs =
     byId === undefined
       ? runQuery(collection, {

@@ -1,4 +1,4 @@
-import { UUID } from 'bson';
+import { ObjectId, UUID } from 'bson';
 import { MongoCommandError } from '../errors';
 import { isPlainObject, type Doc } from '../query/document';
 import { Index } from './index';
@@ -25,6 +25,31 @@ function validateId(id: unknown): void {
       }
     }
   }
+}
+
+/**
+ * Whether two documents' keys for an index are the same values of the same types, in the same order. Only values
+ * compared cheaply and exactly count as the same (numbers of one type, strings, booleans, null, ObjectIds, dates);
+ * any other value counts as changed, and the index's entries are replaced as before.
+ */
+function sameKeys(a: unknown[][], b: unknown[][]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x.length !== y.length) return false;
+    for (let j = 0; j < x.length; j++) if (!sameKeyValue(x[j], y[j])) return false;
+  }
+  return true;
+}
+
+function sameKeyValue(x: unknown, y: unknown): boolean {
+  // A JS number is an int32 or a double by its value alone (bson encodes it so), so equal numbers are the same.
+  if (x === null || typeof x !== 'object') return Object.is(x, y);
+  if (y === null || typeof y !== 'object') return false;
+  if (x instanceof ObjectId) return y instanceof ObjectId && x.equals(y);
+  if (x instanceof Date) return y instanceof Date && x.getTime() === y.getTime();
+  return false;
 }
 
 /**
@@ -81,6 +106,28 @@ export class Collection {
     return new Collection(this.db, this.name, changes, this);
   }
 
+  /**
+   * Whether `changed` is a snapshot of this collection with the same indexes, so that `adoptChanges` may take its
+   * state (a transaction that created or dropped an index, or a collection dropped and made again, is not).
+   */
+  canAdopt(changed: Collection): boolean {
+    if (!changed.uuid.equals(this.uuid) || changed.indexes.size !== this.indexes.size) return false;
+    for (const [name, index] of changed.indexes)
+      if (this.indexes.get(name)?.spec !== index.spec) return false;
+    return true;
+  }
+
+  /**
+   * Takes the documents and index entries of `changed`: a snapshot of this collection that a committing transaction
+   * wrote to while this one did not change, so its state is exactly this one's with the transaction's changes made.
+   * Shared copy-on-write, as a snapshot shares them: nothing is encoded or indexed a second time.
+   */
+  adoptChanges(changed: Collection): void {
+    this.store = changed.store.snapshot();
+    for (const [name, index] of changed.indexes) (this.indexes.get(name) as Index).adopt(index);
+    this.nextRid = changed.nextRid;
+  }
+
   /** Only the catalog renames a collection (it also moves it in its maps). */
   rename(db: string, name: string): void {
     this.db = db;
@@ -132,11 +179,24 @@ export class Collection {
   /** Stores a new version of a document; `asUpdate` (an update with operators) also logs what changed. */
   replace(old: DocRecord, doc: Doc, asUpdate = false): DocRecord {
     const record = new DocRecord(old.rid, encodeDocument(doc, false), doc);
-    const keys = this.keysChecked(doc, old.rid);
-    for (const [index, indexKeys] of keys) {
-      index.remove(old.rid, index.keysFor(old.doc));
-      index.noteKeys(doc, indexKeys);
-      index.add(record.rid, indexKeys);
+    // An index whose keys the change leaves as they were (a count's `$inc` beside indexed fields) is not touched:
+    // its entries already name this record, and no other record can hold them.
+    const all: Array<[Index, unknown[][], unknown[][] | undefined]> = [];
+    for (const index of this.indexes.values()) {
+      const keys = index.keysFor(doc);
+      const oldKeys = index.keysFor(old.doc);
+      if (sameKeys(keys, oldKeys)) {
+        all.push([index, keys, undefined]);
+        continue;
+      }
+      if (index.findConflict(keys, old.rid)) throw index.duplicateKeyError(this.ns, doc);
+      all.push([index, keys, oldKeys]);
+    }
+    for (const [index, keys, oldKeys] of all) {
+      index.noteKeys(doc, keys);
+      if (!oldKeys) continue;
+      index.remove(old.rid, oldKeys);
+      index.add(record.rid, keys);
     }
     this.store.set(record.rid, record.bson);
     const entry: JournalEntry = { op: 'replace', db: this.db, coll: this.name, doc, ui: this.uuid };

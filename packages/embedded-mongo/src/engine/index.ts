@@ -82,6 +82,18 @@ export class Index {
     return copy;
   }
 
+  /**
+   * Takes the entries of `changed`, a snapshot of this index that a committing transaction wrote to while this one
+   * did not change (see `Collection.adoptChanges`): shared copy-on-write, as a snapshot shares them.
+   */
+  adopt(changed: Index): void {
+    this.tree = changed.tree.clone();
+    this.multikey = changed.multikey;
+    this.compact = changed.compact;
+    // A suspended scan of this index finds its place again.
+    this.version++;
+  }
+
   /** The stored key of `values` for record `rid`. */
   private stored(values: unknown[], rid: number): IndexKey {
     return this.compact ? encodeKey(values, this.directions, rid) : values.concat(rid);

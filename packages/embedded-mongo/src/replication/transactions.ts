@@ -189,7 +189,14 @@ export class TransactionManager {
     // The trial run inside catches what the claims cannot (a unique key taken by another document meanwhile).
     try {
       // Nothing committed since the snapshot: the changes already succeeded on this very state (no trial run).
-      applyAtomically(this.live, this.store, txn.entries, txn.stamp, this.loggedChanges === txn.loggedBefore);
+      const unchangedSince = this.loggedChanges === txn.loggedBefore;
+      applyAtomically(
+        this.live,
+        this.store,
+        txn.entries,
+        txn.stamp,
+        unchangedSince ? txn.catalog : undefined,
+      );
     } catch (err) {
       txn.abort('the commit failed');
       throw err;

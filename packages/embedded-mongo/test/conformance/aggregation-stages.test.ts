@@ -61,6 +61,29 @@ describe('single stages', () => {
     expect(docs).toEqual([{ item: 'pad', who: 'ann', total: 20 }]);
   });
 
+  test('$project that only keeps fields keeps them in the document’s order, and in a $lookup’s pipeline', async () => {
+    const [kept] = await run([{ $match: { _id: 5 } }, { $project: { note: 1, customer: 1, _id: 0 } }]);
+    expect(Object.keys(kept)).toEqual(['customer', 'note']);
+    const joined = await run([
+      { $match: { _id: { $in: [1, 2] } } },
+      { $project: { customer: 1 } },
+      {
+        $lookup: {
+          from: orders.collectionName,
+          localField: 'customer',
+          foreignField: 'customer',
+          pipeline: [{ $project: { qty: 1, _id: 0 } }],
+          as: 'theirs',
+        },
+      },
+      { $sort: { _id: 1 } },
+    ]);
+    expect(joined).toEqual([
+      { _id: 1, customer: 'ann', theirs: [{ qty: 2 }, { qty: 5 }] },
+      { _id: 2, customer: 'bob', theirs: [{ qty: 1 }, { qty: 3 }] },
+    ]);
+  });
+
   test('$project can exclude fields', async () => {
     expect(await run([{ $match: { _id: 5 } }, { $project: { note: 0, price: 0 } }])).toEqual([
       { _id: 5, customer: 'bob', item: 'pen', qty: 3 },

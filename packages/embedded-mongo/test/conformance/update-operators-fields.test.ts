@@ -182,6 +182,15 @@ describe('$setOnInsert', () => {
     expect(result).toMatchObject({ matchedCount: 1, modifiedCount: 0 });
     expect(await coll.findOne({ _id: 1 })).toEqual({ _id: 1 });
   });
+
+  test('alone, on an existing document, is still checked', async () => {
+    const coll = freshCollection(t().db);
+    await coll.insertOne({ _id: 1 });
+    await expect(
+      coll.updateOne({ _id: 1 }, { $setOnInsert: 5 } as never, { upsert: true }),
+    ).rejects.toMatchObject({ code: 9 });
+    expect(await coll.findOne({ _id: 1 })).toEqual({ _id: 1 });
+  });
 });
 
 describe('several operators in one update', () => {
