@@ -1,48 +1,20 @@
 import Router from '@koa/router';
-import {
-  compressAnswers,
-  errorHandler,
-  HttpError,
-  notFound,
-  oneBodyReading,
-  type Logger,
-  type ProcessMetrics,
-  type RevocationList,
-  type Tracing,
-} from '@devcircle/service-kit';
+import { compressAnswers, errorHandler, HttpError, notFound, oneBodyReading } from '@devcircle/service-kit';
 import type { RequestListener } from 'node:http';
 import Koa, { type Middleware } from 'koa';
 import { chain } from './compose';
-import { readToken, requireToken, type AcceptedTokens } from './auth';
-import type { GatewayConfig } from './config';
+import { readToken, requireToken } from './auth';
 import { health, ready, status } from './health';
-import { bodySizeLimit, rateLimit, type RateLimits } from './limits';
-import type { Proxy } from './proxy';
+import { bodySizeLimit, rateLimit } from './limits';
 import { clientErrors } from './client-errors';
 import { fastReads } from './fast-reads';
+import type { GatewayParts } from './parts';
 import { gatewayMetrics } from './metrics';
 import { gatewayErrors, requestContext } from './request-context';
 import { routeOf, type Route } from './routes';
 import { corsPolicy, securityHeaders } from './security';
 import { remotesManifest, staticFiles } from './static';
 import { LinkPreviews } from './static/link-preview';
-import type { Pools } from './upstreams';
-
-export interface GatewayParts {
-  config: GatewayConfig;
-  logger: Logger;
-  pools: Pools;
-  proxy: Proxy;
-  revocations: RevocationList;
-  rateLimits: RateLimits;
-  /** Tokens accepted so far (every route's token check shares them). */
-  acceptedTokens: AcceptedTokens;
-  revocationsLoaded(): boolean;
-  /** The process's metrics: request latency by route and status (served on their own listener, metrics.ts). */
-  metrics: ProcessMetrics;
-  /** The OpenTelemetry spans it exports, when the OTEL_* settings turn them on (docs/observability.md). */
-  tracing?: Tracing;
-}
 
 const badPath = (): HttpError => new HttpError(400, 'Invalid request path', { code: 'BAD_REQUEST' });
 

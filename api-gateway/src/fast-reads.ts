@@ -17,7 +17,7 @@ import { prepareForwarding } from './request-context';
 import { routeOf } from './routes';
 import { applySecurityHeaders, securityHeaderSteps } from './security';
 import type { Pools } from './upstreams';
-import type { GatewayParts } from './app';
+import type { GatewayParts } from './parts';
 
 /** Where a read goes: its service's pool and the route's metrics label. */
 interface ReadRoute {
