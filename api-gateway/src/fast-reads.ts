@@ -5,13 +5,14 @@ import {
   formatTraceparent,
   HttpError,
   IDENTITY_HEADER,
+  latencyObservers,
   parseTraceparent,
   REQUEST_ID_HEADER,
   TRACEPARENT_HEADER,
   type Logger,
 } from '@devcircle/service-kit';
 import { rememberedToken } from './auth';
-import { latencyObservers, routeLabel } from './metrics';
+import { routeLabel } from './metrics';
 import type { Exchange } from './proxy';
 import { prepareForwarding } from './request-context';
 import { routeOf } from './routes';
@@ -100,7 +101,7 @@ export function fastReads(
   const { config, logger, pools, proxy, revocations, acceptedTokens, metrics } = parts;
   if (parts.tracing?.tracer) return () => false;
   const securityHeadersFor = securityHeaderSteps(config);
-  const observerFor = latencyObservers(metrics);
+  const observerFor = latencyObservers(metrics.httpDuration);
   const timeoutMs = config.upstreamTimeoutMs;
   // A GET and a HEAD route alike (routeOf tells methods apart only for POST and PUT): the path is the key.
   const routes = new BoundedMap<string, ReadRoute | null>(ROUTES_KEPT);

@@ -41,28 +41,6 @@ export function gatewayMetrics(metrics: ProcessMetrics): Middleware {
   return httpMetrics(metrics.httpDuration, gatewayRoute);
 }
 
-/** Observes a latency in seconds. */
-export type LatencyObserver = (seconds: number) => void;
-
-/**
- * The same latency histogram for the fast path (fast-reads.ts), which has no Koa context: each method, status and
- * route label's series is bound once (as service-kit's `httpMetrics` does), then found by one string key.
- */
-export function latencyObservers(
-  metrics: ProcessMetrics,
-): (method: string, status: number, route: string) => LatencyObserver {
-  const children = new Map<string, LatencyObserver>();
-  return (method, status, route) => {
-    const key = `${method} ${status} ${route}`;
-    let observe = children.get(key);
-    if (!observe) {
-      observe = metrics.httpDuration.child({ method, route, status });
-      children.set(key, observe);
-    }
-    return observe;
-  };
-}
-
 export interface MetricsListener {
   port: number;
   url: string;

@@ -77,6 +77,8 @@ export {
   httpMetrics,
   instrumentDatabase,
   LATENCY_BUCKETS,
+  latencyObservers,
+  type LatencyObserver,
   matchedRoute,
   metricsEndpoint,
   type ProcessMetrics,

@@ -3,19 +3,20 @@ import type { Registry } from 'prom-client';
 import type { BoundHistogram } from './histogram';
 
 type HttpLabels = 'method' | 'route' | 'status';
-type Observer = (value: number) => void;
+
+/** Observes one latency, in seconds. */
+export type LatencyObserver = (seconds: number) => void;
 
 /**
- * Observes each request's latency in `histogram` under `routeOf(ctx)`: a route pattern or a fixed name, never the
- * raw URL (one series per route, not per post id). Each label combination's child is looked up once and then
- * found by one string key, so a request costs a map lookup and the histogram's bucket walk.
+ * The series of `histogram` for a method, status and route, each label combination's child bound once and then
+ * found by one string key: a request costs a map lookup and the histogram's bucket walk. Shared by `httpMetrics`
+ * and callers without a Koa context (the gateway's fast path for reads).
  */
-export function httpMetrics(
+export function latencyObservers(
   histogram: BoundHistogram<HttpLabels>,
-  routeOf: (ctx: Context) => string,
-): Middleware {
-  const children = new Map<string, Observer>();
-  const observerFor = (method: string, route: string, status: number): Observer => {
+): (method: string, status: number, route: string) => LatencyObserver {
+  const children = new Map<string, LatencyObserver>();
+  return (method, status, route) => {
     const key = `${method} ${status} ${route}`;
     let observe = children.get(key);
     if (!observe) {
@@ -24,12 +25,23 @@ export function httpMetrics(
     }
     return observe;
   };
+}
+
+/**
+ * Observes each request's latency in `histogram` under `routeOf(ctx)`: a route pattern or a fixed name, never the
+ * raw URL (one series per route, not per post id), through `latencyObservers`.
+ */
+export function httpMetrics(
+  histogram: BoundHistogram<HttpLabels>,
+  routeOf: (ctx: Context) => string,
+): Middleware {
+  const observerFor = latencyObservers(histogram);
   return async (ctx, next) => {
     const started = performance.now();
     try {
       await next();
     } finally {
-      observerFor(ctx.method, routeOf(ctx), ctx.status)((performance.now() - started) / 1000);
+      observerFor(ctx.method, ctx.status, routeOf(ctx))((performance.now() - started) / 1000);
     }
   };
 }

@@ -1,6 +1,6 @@
 export { instrumentDatabase } from './database';
 export { BoundHistogram } from './histogram';
-export { httpMetrics, matchedRoute, metricsEndpoint } from './http';
+export { httpMetrics, latencyObservers, matchedRoute, metricsEndpoint, type LatencyObserver } from './http';
 export {
   createProcessMetrics,
   gaugeReadOnScrape,
