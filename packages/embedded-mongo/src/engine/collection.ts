@@ -52,6 +52,13 @@ function sameKeyValue(x: unknown, y: unknown): boolean {
   return false;
 }
 
+/** An index's keys for a document being written, and for a replace the keys it had ('unchanged': the same). */
+interface IndexKeys {
+  index: Index;
+  keys: unknown[][];
+  oldKeys?: unknown[][] | 'unchanged';
+}
+
 /**
  * One collection: its documents by record id (RecordStore, ids in insertion order) and its indexes, each a B-tree
  * of keys ending in the record id.
@@ -151,13 +158,23 @@ export class Collection {
     return rid === undefined ? undefined : this.recordAt(rid);
   }
 
-  /** Computes every index's keys and checks unique constraints; throws before anything changes. */
-  private keysChecked(doc: Doc, selfRid: number): Array<[Index, unknown[][]]> {
-    const all: Array<[Index, unknown[][]]> = [];
+  /**
+   * Computes every index's keys and checks unique constraints; throws before anything changes. With `old` (the
+   * document's version a replace overwrites), each index's old keys too, or `unchanged` when the new ones are the
+   * same: such an index (a count's `$inc` beside indexed fields) is not checked or touched, since its entries
+   * already name this record and no other record can hold them.
+   */
+  private keysChecked(doc: Doc, selfRid: number, old?: Doc): IndexKeys[] {
+    const all: IndexKeys[] = [];
     for (const index of this.indexes.values()) {
       const keys = index.keysFor(doc);
+      const oldKeys = old && index.keysFor(old);
+      if (oldKeys && sameKeys(keys, oldKeys)) {
+        all.push({ index, keys, oldKeys: 'unchanged' });
+        continue;
+      }
       if (index.findConflict(keys, selfRid)) throw index.duplicateKeyError(this.ns, doc);
-      all.push([index, keys]);
+      all.push({ index, keys, oldKeys });
     }
     return all;
   }
@@ -167,7 +184,7 @@ export class Collection {
     const record = new DocRecord(this.nextRid, encodeDocument(doc, true), doc);
     const keys = this.keysChecked(doc, record.rid);
     this.nextRid++;
-    for (const [index, indexKeys] of keys) {
+    for (const { index, keys: indexKeys } of keys) {
       index.noteKeys(doc, indexKeys);
       index.add(record.rid, indexKeys);
     }
@@ -179,23 +196,10 @@ export class Collection {
   /** Stores a new version of a document; `asUpdate` (an update with operators) also logs what changed. */
   replace(old: DocRecord, doc: Doc, asUpdate = false): DocRecord {
     const record = new DocRecord(old.rid, encodeDocument(doc, false), doc);
-    // An index whose keys the change leaves as they were (a count's `$inc` beside indexed fields) is not touched:
-    // its entries already name this record, and no other record can hold them.
-    const all: Array<[Index, unknown[][], unknown[][] | undefined]> = [];
-    for (const index of this.indexes.values()) {
-      const keys = index.keysFor(doc);
-      const oldKeys = index.keysFor(old.doc);
-      if (sameKeys(keys, oldKeys)) {
-        all.push([index, keys, undefined]);
-        continue;
-      }
-      if (index.findConflict(keys, old.rid)) throw index.duplicateKeyError(this.ns, doc);
-      all.push([index, keys, oldKeys]);
-    }
-    for (const [index, keys, oldKeys] of all) {
+    for (const { index, keys, oldKeys } of this.keysChecked(doc, old.rid, old.doc)) {
       index.noteKeys(doc, keys);
-      if (!oldKeys) continue;
-      index.remove(old.rid, oldKeys);
+      if (oldKeys === 'unchanged') continue;
+      index.remove(old.rid, oldKeys as unknown[][]); // read, since `old` was given
       index.add(record.rid, keys);
     }
     this.store.set(record.rid, record.bson);
