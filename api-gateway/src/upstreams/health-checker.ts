@@ -1,5 +1,4 @@
-import type { RequestOptions } from 'node:https';
-import { probe, type Logger, type ProbeTls } from '@devcircle/service-kit';
+import { probe, type Logger, type ProbeOptions, type ProbeTls } from '@devcircle/service-kit';
 import type { Pools } from './pool';
 
 /**
@@ -14,14 +13,13 @@ export function startHealthChecks(
   intervalMs: number,
   timeoutMs: number,
   logger: Logger,
-  tls: Pick<RequestOptions, 'ca'> = {},
+  tls: ProbeTls = {},
 ): { stop(): void } {
   if (intervalMs <= 0) return { stop: () => undefined };
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const inFlight = new AbortController();
-  // probe() hands these options to http(s).get, which honours `signal`: aborted, the request is destroyed.
-  const probeOptions: ProbeTls & Pick<RequestOptions, 'signal'> = { ...tls, signal: inFlight.signal };
+  const probeOptions: ProbeOptions = { ...tls, signal: inFlight.signal };
 
   const round = async (): Promise<void> => {
     const checks = Object.values(pools).flatMap((pool) =>

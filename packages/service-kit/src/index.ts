@@ -125,7 +125,7 @@ export { COMPRESSION_THRESHOLD_BYTES, compressAnswers } from './compression';
 export { conditionalGet, entityTag, sendTaggedJson, taggedJson, type TaggedJson } from './conditional-get';
 export { invalidJson, isEncoded, oneBodyReading, parseJsonBody, unsupportedEncoding } from './body';
 export { localSecrets, SECRET_MIN_BYTES, SECRETS_FILE, weakSecret, type Secrets } from './secrets';
-export { probe, type ProbeResult, type ProbeTls } from './probe';
+export { probe, type ProbeOptions, type ProbeResult, type ProbeTls } from './probe';
 export {
   checkBearer,
   checkToken,

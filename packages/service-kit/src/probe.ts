@@ -14,6 +14,9 @@ export interface ProbeResult {
  */
 export type ProbeTls = Pick<https.RequestOptions, 'ca'>;
 
+/** A probe's TLS trust, and a signal that cancels it (aborted, its request is destroyed and it answers an error). */
+export type ProbeOptions = ProbeTls & Pick<https.RequestOptions, 'signal'>;
+
 /** A revocation page (1000 entries) fits comfortably. */
 const MAX_PROBE_BODY = 4 * 1024 * 1024;
 
@@ -26,7 +29,7 @@ export function probe(
   path: string,
   timeoutMs: number,
   headers: Record<string, string> = {},
-  tls: ProbeTls = {},
+  options: ProbeOptions = {},
 ): Promise<ProbeResult> {
   let url: URL;
   try {
@@ -46,7 +49,7 @@ export function probe(
       clearTimeout(timer);
       resolve(result);
     };
-    const request = get(url, { agent: false, headers, ...tls }, (response) => {
+    const request = get(url, { agent: false, headers, ...options }, (response) => {
       const chunks: Buffer[] = [];
       let size = 0;
       response.on('data', (chunk: Buffer) => {
