@@ -21,7 +21,14 @@ import {
   type ServerContext,
 } from './context';
 import { outputStage, writeOutput } from './aggregate-output';
-import { equalityLookup, runEqualityLookup, type EqualityLookup, type RunPipeline } from './lookup';
+import {
+  equalityLookup,
+  joinFilter,
+  JoinPlans,
+  runEqualityLookup,
+  type EqualityLookup,
+  type JoinedPipeline,
+} from './lookup';
 
 /**
  * The leading `$match`, `$sort`, `$skip`, `$limit` stages become one query, so they use indexes and stop early;
@@ -67,48 +74,99 @@ const READ_ONLY_STAGES = new Set([
   '$bucketAuto',
 ]);
 
+/** Stages made ready to run over documents, once per run of a pipeline (a joined pipeline's: once per join). */
+type Stages = (docs: Doc[]) => Doc[];
+
 /** Stages run in mingo, over documents copied first unless every stage only reads them. */
-function runInMingo(catalog: Catalog, db: string, docs: Doc[], stages: Doc[], variables?: Doc): Doc[] {
-  if (stages.length === 0) return docs;
+function mingoStages(catalog: Catalog, db: string, stages: Doc[], variables?: Doc): Stages {
+  if (stages.length === 0) return (docs) => docs;
   // `$project`s that only name fields to keep (a joined pipeline's `{ _id: 0, userId: 1 }`, run once per document
   // joined to) as plain functions, as change streams run them: an aggregator made per call cost more than the join.
   const inclusions = stages.map(compileInclusion);
   if (inclusions.every((inclusion) => inclusion !== undefined))
-    return docs.map((doc) => inclusions.reduce((kept, include) => (include as Inclusion)(kept), doc));
+    return (docs) =>
+      docs.map((doc) => inclusions.reduce((kept, include) => (include as Inclusion)(kept), doc));
   const readOnly = stages.every((stage) => READ_ONLY_STAGES.has(Object.keys(stage)[0]));
   const resolver = (name: string): Doc[] =>
     [...(catalog.getCollection(db, name)?.records() ?? [])].map((record) => record.doc);
-  try {
-    return new Aggregator(
-      stages,
-      mingoOptions({ collectionResolver: resolver, ...(variables ? { variables } : {}) }),
-    ).run(readOnly ? docs : docs.map(cloneDoc)) as Doc[];
-  } catch (err) {
-    if (err instanceof MongoCommandError) throw err;
-    throw new MongoCommandError('BadValue', err instanceof Error ? err.message : String(err));
-  }
+  return (docs) => {
+    try {
+      return new Aggregator(
+        stages,
+        mingoOptions({ collectionResolver: resolver, ...(variables ? { variables } : {}) }),
+      ).run(readOnly ? docs : docs.map(cloneDoc)) as Doc[];
+    } catch (err) {
+      if (err instanceof MongoCommandError) throw err;
+      throw new MongoCommandError('BadValue', err instanceof Error ? err.message : String(err));
+    }
+  };
 }
 
-/** A whole pipeline on one collection as `aggregate` runs it: leading stages through the planner, then the rest. */
-function runPipeline(
+/**
+ * A `$lookup`'s joined pipeline, made ready on its first value and then run for each: validated and split once, its
+ * later stages compiled once (their own `$lookup`s included, so a nested join keeps its plans across all the outer
+ * join's values), and its query planned once per type of value (`JoinPlans`). Each value's query is the leading
+ * stages through the planner, then the rest, as `aggregate` runs a pipeline.
+ */
+function joinedPipeline(
   catalog: Catalog,
   db: string,
-  coll: string,
-  pipeline: Doc[],
+  lookup: EqualityLookup,
   variables: Doc | undefined,
   collation: QueryRequest['collation'],
-): Doc[] {
-  const { request, rest } = splitPipeline(validatePipeline(pipeline), collation);
-  const prepared = prepareQuery(catalog.getCollection(db, coll), { ...request, variables });
-  const docs: Doc[] = [];
-  for (let next = prepared.docs.next(); !next.done; next = prepared.docs.next()) docs.push(next.value);
-  return runRest(catalog, db, docs, rest, variables, collation);
+): JoinedPipeline {
+  const collection = catalog.getCollection(db, lookup.from);
+  const plans = new JoinPlans(collection);
+  let made: { leadingMatch?: Doc; request: QueryRequest; rest: Stages } | undefined;
+  const make = (): NonNullable<typeof made> => {
+    const [first] = lookup.pipeline;
+    const leadingMatch = first && isPlainObject(first.$match) ? first.$match : undefined;
+    const stages = leadingMatch ? lookup.pipeline.slice(1) : lookup.pipeline;
+    // The value's `$match` stands first; its filter is set per value.
+    const { request, rest } = splitPipeline(validatePipeline([{ $match: {} }, ...stages]), collation);
+    return { leadingMatch, request, rest: compileStages(catalog, db, rest, variables, collation) };
+  };
+  return (value) => {
+    made ??= make();
+    const hint = plans.hintFor(value);
+    const prepared = prepareQuery(collection, {
+      ...made.request,
+      filter: joinFilter(lookup, made.leadingMatch, value),
+      variables,
+      ...(hint === undefined ? {} : { hint }),
+    });
+    if (hint === undefined) plans.planned(value, prepared.plan);
+    const docs: Doc[] = [];
+    for (let next = prepared.docs.next(); !next.done; next = prepared.docs.next()) docs.push(next.value);
+    return made.rest(docs);
+  };
 }
 
 /**
  * The stages after the planner's. A `$lookup` on an equality (see lookup.ts) runs as one indexed query per
  * document; every other stage runs in mingo.
  */
+function compileStages(
+  catalog: Catalog,
+  db: string,
+  rest: Doc[],
+  variables?: Doc,
+  collation?: QueryRequest['collation'],
+): Stages {
+  const at = rest.findIndex((stage) => equalityLookup(stage) !== undefined);
+  if (at < 0) return mingoStages(catalog, db, rest, variables);
+  const before = mingoStages(catalog, db, rest.slice(0, at), variables);
+  const lookup = equalityLookup(rest[at]) as EqualityLookup;
+  const join = joinedPipeline(catalog, db, lookup, variables, collation);
+  const inMingo = mingoStages(catalog, db, [rest[at]], variables);
+  const after = compileStages(catalog, db, rest.slice(at + 1), variables, collation);
+  return (docs) => {
+    const input = before(docs);
+    return after(runEqualityLookup(input, lookup, join, catalog, db) ?? inMingo(input));
+  };
+}
+
+/** The stages after the planner's, run over `docs`. */
 function runRest(
   catalog: Catalog,
   db: string,
@@ -117,15 +175,7 @@ function runRest(
   variables?: Doc,
   collation?: QueryRequest['collation'],
 ): Doc[] {
-  const at = rest.findIndex((stage) => equalityLookup(stage) !== undefined);
-  if (at < 0) return runInMingo(catalog, db, docs, rest, variables);
-  const before = runInMingo(catalog, db, docs, rest.slice(0, at), variables);
-  const lookup = equalityLookup(rest[at]) as EqualityLookup;
-  const run: RunPipeline = (coll, pipeline) => runPipeline(catalog, db, coll, pipeline, variables, collation);
-  const joined =
-    runEqualityLookup(before, lookup, run, catalog, db) ??
-    runInMingo(catalog, db, before, [rest[at]], variables);
-  return runRest(catalog, db, joined, rest.slice(at + 1), variables, collation);
+  return compileStages(catalog, db, rest, variables, collation)(docs);
 }
 
 /**

@@ -152,6 +152,12 @@ function resolveHint(collection: Collection, hint: unknown): Index | 'natural' |
   return index;
 }
 
+/**
+ * The indexes the planner has weighed for queries since the process started: what planning costs, which tests
+ * count (a `$lookup`'s joined queries reuse their first plan instead of weighing every index each time).
+ */
+export const planning = { indexesWeighed: 0 };
+
 /** Picks how to read a query: the index that bounds the most fields (and saves a sort), else a collection scan. */
 export function planQuery(collection: Collection | undefined, request: PlanRequest): Plan {
   if (!collection) return { kind: 'EOF' };
@@ -162,6 +168,7 @@ export function planQuery(collection: Collection | undefined, request: PlanReque
   const candidates = hinted ? [hinted] : [...collection.indexes.values()];
   let best: { plan: IndexPlan; score: number } | undefined;
   for (const index of candidates) {
+    planning.indexesWeighed++;
     if (!hinted && !partialIndexApplies(index, request.filter)) continue;
     const bounds = boundsFor(index, request, predicates);
     if (!hinted && !sparseIndexApplies(index, bounds)) continue;
