@@ -74,7 +74,9 @@ function typeOf(value: unknown): string {
  * would pick for every other (the bounds' shape, hence every index's score, depends only on the type); the later
  * queries name it as their hint and are planned on that index alone, where each weighed every index of the joined
  * collection (a like batch's aggregate joins five pipelines per post, and a post's latest comments one per comment).
- * Not for a collection with a partial index: whether one applies compares the filter's values.
+ * Not for a collection with a partial index: whether one applies compares the filter's values. A hinted index is
+ * read within the value's own bounds, so even where another value would have scored another index first (a leading
+ * `$match` that bounds the joined field too) the join returns the same documents, read another way.
  */
 export class JoinPlans {
   private readonly hints = new Map<string, unknown>();
