@@ -8,7 +8,9 @@ import {
   latencyObservers,
   parseTraceparent,
   REQUEST_ID_HEADER,
+  requestMs,
   TRACEPARENT_HEADER,
+  writeRequestLine,
   type Logger,
 } from '@devcircle/service-kit';
 import { rememberedToken } from './auth';
@@ -166,18 +168,17 @@ export function fastReads(
     }
     const elapsed = performance.now() - started;
     const status = res.statusCode;
-    const line = {
+    // The Koa path's line (service-kit's requestLogger), with the ids its child logger would have bound.
+    writeRequestLine(logger, {
       requestId,
       traceId: trace.traceId,
-      method: req.method,
+      method: req.method as string,
       path: read.path,
       status,
-      ms: Math.round(elapsed * 10) / 10,
+      ms: requestMs(elapsed),
       upstream: state.upstream, // pino leaves out an undefined field, as the Koa path leaves it out
       userId: read.userId,
-    };
-    if (status >= 500) logger.error(line, 'request');
-    else logger.info(line, 'request');
+    });
     observerFor(req.method as string, status, read.route.label)(elapsed / 1000);
   };
 
