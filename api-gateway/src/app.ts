@@ -12,7 +12,7 @@ import type { GatewayParts } from './parts';
 import { gatewayMetrics } from './metrics';
 import { gatewayErrors, requestContext } from './request-context';
 import { routeOf, type Route } from './routes';
-import { corsPolicy, securityHeaders } from './security';
+import { corsPolicy, securityHeaders, securityHeaderSteps, type SecurityHeadersFor } from './security';
 import { remotesManifest, staticFiles } from './static';
 import { LinkPreviews } from './static/link-preview';
 
@@ -21,9 +21,13 @@ const badPath = (): HttpError => new HttpError(400, 'Invalid request path', { co
 /**
  * The gateway's Koa app. Outside in: request id and log line, error shapes, security headers, CORS, then one of
  * three ways — the gateway's own routes and static files, a proxied route (token, size, rate limit, forward), or
- * a 404 (`/internal`, unknown `/api` paths).
+ * a 404 (`/internal`, unknown `/api` paths). `securityHeadersFor`: the gateway's one security-header list (shared
+ * with the fast path for reads).
  */
-export function createApp(parts: GatewayParts): Koa {
+export function createApp(
+  parts: GatewayParts,
+  securityHeadersFor: SecurityHeadersFor = securityHeaderSteps(parts.config),
+): Koa {
   const { config, logger, pools, proxy, revocations, rateLimits } = parts;
   const app = new Koa();
   app.on('error', (err: Error) => logger.error({ err: err.message }, 'unhandled app error'));
@@ -93,7 +97,7 @@ export function createApp(parts: GatewayParts): Koa {
   app.use(compressAnswers());
   app.use(errorHandler);
   app.use(gatewayErrors);
-  app.use(securityHeaders(config));
+  app.use(securityHeaders(securityHeadersFor));
   app.use(corsPolicy(config.corsOrigins));
   app.use(clientErrors(rateLimits, logger));
   app.use(async (ctx, next) => {
@@ -118,8 +122,10 @@ export function createApp(parts: GatewayParts): Koa {
  * does the same work without Koa's machinery; every other request goes through the Koa app above.
  */
 export function createRequestListener(parts: GatewayParts): RequestListener {
-  const koa = createApp(parts).callback();
-  const read = fastReads(parts);
+  // One helmet run per host for both ways in, not one each.
+  const securityHeadersFor = securityHeaderSteps(parts.config);
+  const koa = createApp(parts, securityHeadersFor).callback();
+  const read = fastReads(parts, securityHeadersFor);
   return (req, res) => {
     if (!read(req, res)) void koa(req, res);
   };

@@ -8,7 +8,9 @@ import {
   latencyObservers,
   parseTraceparent,
   REQUEST_ID_HEADER,
+  requestMs,
   TRACEPARENT_HEADER,
+  writeRequestLine,
   type Logger,
 } from '@devcircle/service-kit';
 import { rememberedToken } from './auth';
@@ -16,7 +18,7 @@ import { routeLabel } from './metrics';
 import type { Exchange } from './proxy';
 import { prepareForwarding } from './request-context';
 import { routeOf } from './routes';
-import { applySecurityHeaders, securityHeaderSteps } from './security';
+import { applySecurityHeaders, securityHeaderSteps, type SecurityHeadersFor } from './security';
 import type { Pools } from './upstreams';
 import type { GatewayParts } from './parts';
 
@@ -90,17 +92,17 @@ function sendError(req: IncomingMessage, res: ServerResponse, err: HttpError): v
  * Returns false, having changed nothing, for anything else: a body or body headers, an `Origin` (CORS), a path
  * Koa would read differently, a local, socket, rate-limited or unknown route, no token or one not yet accepted
  * (the 401s and the full check stay in `auth/`), spans exported (OTEL_*: the Koa path makes them). The Koa app
- * answers those.
+ * answers those. `securityHeadersFor`: the gateway's one security-header list, shared with the Koa app.
  */
 export function fastReads(
   parts: Pick<
     GatewayParts,
     'config' | 'logger' | 'pools' | 'proxy' | 'revocations' | 'acceptedTokens' | 'metrics' | 'tracing'
   >,
+  securityHeadersFor: SecurityHeadersFor = securityHeaderSteps(parts.config),
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const { config, logger, pools, proxy, revocations, acceptedTokens, metrics } = parts;
   if (parts.tracing?.tracer) return () => false;
-  const securityHeadersFor = securityHeaderSteps(config);
   const observerFor = latencyObservers(metrics.httpDuration);
   const timeoutMs = config.upstreamTimeoutMs;
   // A GET and a HEAD route alike (routeOf tells methods apart only for POST and PUT): the path is the key.
@@ -166,18 +168,17 @@ export function fastReads(
     }
     const elapsed = performance.now() - started;
     const status = res.statusCode;
-    const line = {
+    // The Koa path's line (service-kit's requestLogger), with the ids its child logger would have bound.
+    writeRequestLine(logger, {
       requestId,
       traceId: trace.traceId,
-      method: req.method,
+      method: req.method as string,
       path: read.path,
       status,
-      ms: Math.round(elapsed * 10) / 10,
+      ms: requestMs(elapsed),
       upstream: state.upstream, // pino leaves out an undefined field, as the Koa path leaves it out
       userId: read.userId,
-    };
-    if (status >= 500) logger.error(line, 'request');
-    else logger.info(line, 'request');
+    });
     observerFor(req.method as string, status, read.route.label)(elapsed / 1000);
   };
 

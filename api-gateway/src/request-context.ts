@@ -36,6 +36,21 @@ export interface Forwarding {
 }
 
 /**
+ * With `trustProxyHops` trusted proxies in front: the socket's address appended to their `x-forwarded-for` list,
+ * and the client's address, the entry the nearest trusted proxy vouches for.
+ */
+function forwardedChain(req: IncomingMessage, address: string, trustProxyHops: number): string {
+  const previous = req.headers['x-forwarded-for'];
+  const chain = [
+    ...(typeof previous === 'string' ? previous.split(',') : []).map((entry) => entry.trim()).filter(Boolean),
+    address,
+  ];
+  // The last entry is the socket; each trusted proxy vouches for the one before it.
+  req.headers['x-forwarded-for'] = chain.join(', ');
+  return chain[Math.max(0, chain.length - 1 - trustProxyHops)];
+}
+
+/**
  * Makes a client request fit to forward: removes headers a client must not send, keeps or creates the request id,
  * and records the client address in `x-forwarded-for` (appended to a trusted load balancer's list, else replaced).
  * Used for plain requests and for upgrades alike.
@@ -47,14 +62,9 @@ export function prepareForwarding(req: IncomingMessage, trustProxyHops: number):
   req.headers[REQUEST_ID_HEADER] = requestId;
 
   const address = req.socket.remoteAddress ?? '';
-  const previous = trustProxyHops > 0 ? req.headers['x-forwarded-for'] : undefined;
-  const chain = [
-    ...(typeof previous === 'string' ? previous.split(',') : []).map((entry) => entry.trim()).filter(Boolean),
-    address,
-  ];
-  // The last entry is the socket; each trusted proxy vouches for the one before it.
-  const clientIp = chain[Math.max(0, chain.length - 1 - trustProxyHops)];
-  req.headers['x-forwarded-for'] = chain.join(', ');
+  const clientIp = trustProxyHops > 0 ? forwardedChain(req, address, trustProxyHops) : address;
+  // Without trusted proxies the client's own list is replaced by the socket's address (it is the client).
+  if (trustProxyHops === 0) req.headers['x-forwarded-for'] = address;
   if (trustProxyHops === 0 || !req.headers['x-forwarded-proto']) {
     req.headers['x-forwarded-proto'] = 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
   }

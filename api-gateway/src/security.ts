@@ -54,11 +54,9 @@ function recordHelmet(apply: ReturnType<typeof helmet>, req: IncomingMessage): H
  * The headers depend on nothing but the request's Host (the CSP's websocket source), so helmet makes them once
  * per host and each request gets the recorded list: making the policy string and going through helmet's
  * middleware on every request was about 2 % of the gateway's CPU per proxied request. Returns the list for a
- * request (shared by the Koa middleware below and the fast path for reads, fast-reads.ts).
+ * request; the gateway makes one (app.ts) for the Koa middleware below and the fast path for reads alike.
  */
-export function securityHeaderSteps(
-  config: Pick<GatewayConfig, 'remotes'>,
-): (req: IncomingMessage) => readonly HeaderStep[] {
+export function securityHeaderSteps(config: Pick<GatewayConfig, 'remotes'>): SecurityHeadersFor {
   const remotes = remoteOrigins(config.remotes);
   const apply = helmet({
     contentSecurityPolicy: {
@@ -99,9 +97,11 @@ export function applySecurityHeaders(res: ServerResponse, steps: readonly Header
   }
 }
 
-/** The security headers on every answer of the Koa app (see `securityHeaderSteps`). */
-export function securityHeaders(config: Pick<GatewayConfig, 'remotes'>): Middleware {
-  const stepsFor = securityHeaderSteps(config);
+/** Which security headers an answer gets (`securityHeaderSteps`): one per gateway, its per-host cache shared. */
+export type SecurityHeadersFor = (req: IncomingMessage) => readonly HeaderStep[];
+
+/** The security headers on every answer of the Koa app, from the gateway's one `securityHeaderSteps`. */
+export function securityHeaders(stepsFor: SecurityHeadersFor): Middleware {
   return async (ctx, next) => {
     applySecurityHeaders(ctx.res, stepsFor(ctx.req));
     await next();

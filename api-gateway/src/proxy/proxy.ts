@@ -86,6 +86,28 @@ function outgoingHeaders(req: IncomingMessage): http.OutgoingHttpHeaders {
   return headers;
 }
 
+/** What a read sent over undici leaves out of the client's headers: undici frames the connection itself and refuses
+ * `connection` and `upgrade` (an `Upgrade` here is one Node did not upgrade); a request without a body has no
+ * trailer. */
+const NOT_SENT_WITH_A_READ = new Set(['connection', 'upgrade', 'trailer']);
+
+/**
+ * `outgoingHeaders` for a GET or HEAD over undici, made in one pass: the client's headers less the ones above.
+ * (Spreading the headers and deleting from the copy made an object in V8's slow dictionary mode, which undici
+ * then walked.)
+ */
+function readHeaders(req: IncomingMessage): Record<string, string | string[] | undefined> {
+  const headers: Record<string, string | string[] | undefined> = {};
+  const incoming = req.headers;
+  for (const name in incoming) {
+    if (!NOT_SENT_WITH_A_READ.has(name)) headers[name] = incoming[name];
+  }
+  return headers;
+}
+
+/** Hop-by-hop headers of the gateway-to-service connection: Node frames the client's answer and connection itself. */
+const HOP_BY_HOP_ANSWER = new Set(['connection', 'keep-alive', 'transfer-encoding']);
+
 type Outcome =
   { kind: 'done'; attempt: Attempt } | { kind: 'failed'; err: NodeJS.ErrnoException; attempt: Attempt };
 
@@ -152,7 +174,7 @@ export function createProxy(options: ProxyOptions) {
     connectTimeoutMs: options.connectTimeoutMs,
     ca,
     codes: { idleTimeout: UPSTREAM_TIMEOUT, connectTimeout: CONNECT_TIMEOUT },
-    prepareHeaders: (headers) => prepareHeaders(headers),
+    setAnswerHeaders: (res, headers) => setAnswerHeaders(res, headers),
   });
   const proxy = createProxyServer({ xfwd: false, ws: true });
   const attempts = new WeakMap<IncomingMessage, Attempt>();
@@ -204,6 +226,22 @@ export function createProxy(options: ProxyOptions) {
     delete headers.connection;
     delete headers['keep-alive'];
     delete headers['transfer-encoding'];
+  }
+
+  /**
+   * `prepareHeaders` for an answer whose headers go on `res` one by one (undici's, undici-upstreams.ts): the same
+   * headers, set as `writeHead` would set them, without deleting from the upstream's object (which turned it into
+   * a slow dictionary-mode object that writeHead then walked).
+   */
+  function setAnswerHeaders(res: ServerResponse, headers: Readonly<http.IncomingHttpHeaders>): void {
+    for (const name in headers) {
+      const value = headers[name];
+      if (name === REVOKED_HEADER) {
+        for (const revoked of Array.isArray(value) ? value : [value]) options.onRevoked(String(revoked));
+      } else if (!HOP_BY_HOP_ANSWER.has(name) && name !== '') {
+        res.setHeader(name, value as string | string[]);
+      }
+    }
   }
 
   /** The upstream's answer, as the client gets it: its status and headers less the gateway's own, then its body. */
@@ -317,11 +355,7 @@ export function createProxy(options: ProxyOptions) {
     instance: Instance,
     timeoutMs: number,
   ): Promise<Outcome> {
-    const headers = outgoingHeaders(req) as Record<string, string | string[] | undefined>;
-    // undici frames the connection itself and refuses these (an `Upgrade` here is one Node did not upgrade).
-    delete headers.connection;
-    delete headers.upgrade;
-    const result = await repeatables.send(instance.url, req, res, headers, timeoutMs);
+    const result = await repeatables.send(instance.url, req, res, readHeaders(req), timeoutMs);
     const attempt: Attempt = {
       timeoutMs,
       connected: result.kind === 'done' || result.connected,

@@ -1,4 +1,4 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { Pool, type Dispatcher } from 'undici';
 
 /** How one exchange over undici ended, in the terms of the proxy's failover (see proxy.ts). */
@@ -10,8 +10,11 @@ export interface UndiciUpstreamOptions {
   ca?: string;
   /** Turns undici's own error codes into the proxy's (timeouts, connect failures). */
   codes: { idleTimeout: string; connectTimeout: string };
-  /** Sees the upstream's answer headers before the client does (the revoked header, hop-by-hop headers). */
-  prepareHeaders(headers: OutgoingHttpHeaders): void;
+  /**
+   * Sets the upstream's answer headers on the client's answer, less what the client may not see (the revoked
+   * header, hop-by-hop headers); `writeHead` then sends them.
+   */
+  setAnswerHeaders(res: ServerResponse, headers: Readonly<IncomingHttpHeaders>): void;
 }
 
 const IDLE_TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
@@ -65,7 +68,7 @@ export class UndiciUpstreams {
     headers: Record<string, string | string[] | undefined>,
     timeoutMs: number,
   ): Promise<UndiciOutcome> {
-    const { codes, prepareHeaders } = this.options;
+    const { codes, setAnswerHeaders } = this.options;
     return new Promise((resolve) => {
       let settled = false;
       let connected = false;
@@ -92,9 +95,8 @@ export class UndiciUpstreams {
         onResponseStart(started, statusCode, answerHeaders, statusMessage) {
           if (statusCode < 200) return;
           responded = true;
-          const outgoing = answerHeaders as OutgoingHttpHeaders;
-          prepareHeaders(outgoing);
-          res.writeHead(statusCode, statusMessage ?? '', outgoing);
+          setAnswerHeaders(res, answerHeaders as IncomingHttpHeaders);
+          res.writeHead(statusCode, statusMessage ?? '');
           res.on('drain', () => started.resume());
         },
         onResponseData(started, chunk) {

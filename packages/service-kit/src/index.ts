@@ -66,8 +66,11 @@ export {
   createLogger,
   REQUEST_ID_HEADER,
   requestLogger,
+  requestMs,
+  writeRequestLine,
   type LogDestination,
   type Logger,
+  type RequestLine,
   type RequestLoggerOptions,
 } from './logger';
 export {
