@@ -362,11 +362,13 @@ test("stop() ends every retry pause under way: the stream's and a drain's, both 
 
     await database.stop();
     databaseUp = false;
-    // Each failure is logged just before its pause: the stream's warning first, then the drain's debug line.
+    // Each failure is logged just before its pause: the stream's warning, then the drain's debug line.
     await until('the stream to pause', () => capture.messages(WARN).length === 1);
     const draining = consumer.drain();
     draining.catch(() => undefined);
-    await until('the drain to pause', () => capture.messages(20).length === 1);
+    await until('the drain to pause', () =>
+      capture.messages(20).includes('event consumer drain waiting for the database'),
+    );
 
     await consumer.stop();
     await expect(draining).rejects.toThrow('stopped');

@@ -230,7 +230,7 @@ class StreamConsumer implements EventConsumer {
           return;
         } catch (err) {
           if (!isDatabaseUnreachable(err)) throw err;
-          this.reporter.databaseUnreachable(err);
+          this.reporter.drainWaiting(err);
           await this.pause(this.retryMs);
         }
       }
