@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProfileScreen } from '../src/features/profile/ProfileScreen';
 import { holdRequests } from '../../test-support/hold-requests';
@@ -12,6 +12,13 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(() => backend.stop());
+
+/**
+ * A follow change ends with the button's short pop (FollowButton's own timer): once it is over the screen has
+ * settled, so what the test awaits next (the server's answers) sees no update of it.
+ */
+const popOver = (name: string) =>
+  waitFor(() => expect(screen.getByRole('button', { name })).not.toHaveClass('animating'));
 
 test('Follow then Following, with the counts the server answers; Following unfollows', async () => {
   const ada = await signUpWithProfile(backend, 'ada');
@@ -34,6 +41,7 @@ test('Follow then Following, with the counts the server answers; Following unfol
     expect(busy).toBeDisabled();
     held.release();
     expect(await screen.findByRole('button', { name: 'Following' })).toBeEnabled();
+    await popOver('Following');
   } finally {
     held.restore();
   }
@@ -43,6 +51,7 @@ test('Follow then Following, with the counts the server answers; Following unfol
 
   await userEvent.click(screen.getByRole('button', { name: 'Following' }));
   expect(await screen.findByRole('button', { name: 'Follow' })).toBeEnabled();
+  await popOver('Follow');
   expect(screen.getByRole('link', { name: '1 Followers' })).toBeInTheDocument();
   expect((await profileOf(grace, 'ada')).isFollowing).toBe(false);
   expect((await profileOf(ada, 'ada')).user.followersCount).toBe(1);

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import { io } from 'socket.io-client';
 import type { AppNotification, DevCircleSdk } from '@devcircle/sdk';
 import { SdkProvider } from '@devcircle/sdk/react';
@@ -20,15 +20,28 @@ afterAll(() => {
 
 const PASSWORD = 'secret123';
 
-/** The app on a page of the shell's own (/support: no remote to load in jsdom), signed in as `sdk`'s user. */
-function renderApp(sdk: DevCircleSdk) {
+/**
+ * The app on a page of the shell's own (/support: no remote to load in jsdom), signed in as `sdk`'s user, once its
+ * splash is over: the splash's own timer hides it 2 s in, and a test awaiting the server then would see that
+ * update land outside act.
+ */
+async function renderApp(sdk: DevCircleSdk): Promise<void> {
   window.history.pushState({}, '', '/support');
   requests.calls.length = 0; // from here on, only the app's requests
-  return render(
+  render(
     <SdkProvider sdk={sdk}>
       <App />
     </SdkProvider>,
   );
+  await waitForElementToBeRemoved(() => screen.queryByTestId('splash'), { timeout: 10_000 });
+}
+
+/**
+ * Runs an action the server pushes to the page (another member's or session's) while waiting for what the page
+ * shows of it: the push can arrive before the action's own answer, and must land inside the wait.
+ */
+async function untilShown(action: () => Promise<unknown>, shown: () => unknown): Promise<void> {
+  await Promise.all([waitFor(shown), action()]);
 }
 
 // The shell keeps the notification groups (issue 19); a like and a comment are two groups, as two items were.
@@ -52,10 +65,12 @@ async function signedInAndLive() {
   const { a, b, postId } = await authorAndFan();
   await memberActs.like(b, postId);
   await serverHolds(a, 1);
-  renderApp(a);
+  await renderApp(a);
   await waitFor(() => expect(typesOf(a)).toEqual(['like']));
-  await memberActs.comment(b, postId);
-  await waitFor(() => expect(typesOf(a)).toEqual(['comment', 'like']));
+  await untilShown(
+    () => memberActs.comment(b, postId),
+    () => expect(typesOf(a)).toEqual(['comment', 'like']),
+  );
   return { a, b, postId };
 }
 
@@ -113,7 +128,7 @@ test('after sign-in the list loads, and a notification made by another member ar
   await serverHolds(a, 1);
   await a.api.put('/api/notifications/mark-all-read');
 
-  renderApp(a);
+  await renderApp(a);
   await waitFor(() =>
     expect(a.notificationGroups.getState()).toMatchObject({ loaded: true, loading: false }),
   );
@@ -122,8 +137,11 @@ test('after sign-in the list loads, and a notification made by another member ar
   expect(within(nav).getByRole('link', { name: 'Notifications' })).toBeInTheDocument();
   expect(screen.queryByTestId('unread-dot')).not.toBeInTheDocument();
 
-  await memberActs.comment(b, postId);
-  const bell = await within(nav).findByRole('link', { name: 'Notifications (unread)' });
+  await untilShown(
+    () => memberActs.comment(b, postId),
+    () => within(nav).getByRole('link', { name: 'Notifications (unread)' }),
+  );
+  const bell = within(nav).getByRole('link', { name: 'Notifications (unread)' });
   expect(within(bell).getByTestId('unread-dot')).toBeInTheDocument();
   expect(typesOf(a)).toEqual(['comment', 'like']);
   expect(itemsOf(a)[0]).toMatchObject({ read: false, actors: [{ _id: userOf(b).id }] });
@@ -172,7 +190,7 @@ test('a new token (password change) gets a fresh socket: pushes keep coming afte
   const { a, b, postId } = await authorAndFan();
   await memberActs.like(b, postId);
   await serverHolds(a, 1);
-  renderApp(a);
+  await renderApp(a);
   await waitFor(() => expect(typesOf(a)).toEqual(['like']));
   const oldToken = watchSocket(a.auth.getState().token ?? '');
   await oldToken.connected;
@@ -186,8 +204,10 @@ test('a new token (password change) gets a fresh socket: pushes keep coming afte
   // The server drops the old token's sockets (the app's first one among them).
   await waitFor(() => expect(oldToken.droppedBecause()).toBe('io server disconnect'));
 
-  await memberActs.comment(b, postId);
-  await waitFor(() => expect(typesOf(a)).toEqual(['comment', 'like']));
+  await untilShown(
+    () => memberActs.comment(b, postId),
+    () => expect(typesOf(a)).toEqual(['comment', 'like']),
+  );
   expect(listReads(requests.calls)).toBe(1);
   expect(a.auth.getState()).toMatchObject({ authenticated: true, token: reply.token });
 });
@@ -198,7 +218,7 @@ test('a socket that cannot connect is only logged (console.debug); the page show
   await serverHolds(a, 1);
   globalThis.__DEVCIRCLE_API_BASE__ = await unreachableUrl();
   try {
-    renderApp(a);
+    await renderApp(a);
     await waitFor(() =>
       expect(debug).toHaveBeenCalledWith('[realtime] connection failed:', expect.any(String)),
     );
@@ -215,38 +235,49 @@ test('mark all as read and delete all in another session reach this page: the do
   expect(screen.getByTestId('unread-dot')).toBeInTheDocument();
 
   const otherTab = await secondSession(a);
-  await otherTab.api.put('/api/notifications/mark-all-read');
-  await waitFor(() => expect(screen.queryByTestId('unread-dot')).not.toBeInTheDocument());
+  await untilShown(
+    () => otherTab.api.put('/api/notifications/mark-all-read'),
+    () => expect(screen.queryByTestId('unread-dot')).not.toBeInTheDocument(),
+  );
   expect(itemsOf(a).map((item) => item.read)).toEqual([true, true]);
 
-  await otherTab.api.delete('/api/notifications/all');
-  await waitFor(() => expect(itemsOf(a)).toEqual([]));
+  await untilShown(
+    () => otherTab.api.delete('/api/notifications/all'),
+    () => expect(itemsOf(a)).toEqual([]),
+  );
   // The list was read once, at sign-in: both changes came through the socket.
   expect(listReads(requests.calls)).toBe(1);
 });
 
 test('a comment deleted by its writer leaves the page’s list, and the red dot with it', async () => {
   const { a, b, postId } = await authorAndFan();
-  renderApp(a);
+  await renderApp(a);
   await waitFor(() => expect(a.notificationGroups.getState()).toMatchObject({ loaded: true }));
-  const post = await b.api.post<{ comments: { _id: string }[] }>(`/api/posts/${postId}/comment`, {
-    text: 'Posted too soon',
-  });
-  await waitFor(() => expect(typesOf(a)).toEqual(['comment']));
+  let post: { comments: { _id: string }[] } | undefined;
+  await untilShown(
+    async () => {
+      post = await b.api.post(`/api/posts/${postId}/comment`, { text: 'Posted too soon' });
+    },
+    () => expect(typesOf(a)).toEqual(['comment']),
+  );
   expect(screen.getByTestId('unread-dot')).toBeInTheDocument();
 
-  await b.api.delete(`/api/posts/${postId}/comment/${post.comments[0]._id}`);
-  await waitFor(() => expect(itemsOf(a)).toEqual([]));
+  await untilShown(
+    () => b.api.delete(`/api/posts/${postId}/comment/${post?.comments[0]._id}`),
+    () => expect(itemsOf(a)).toEqual([]),
+  );
   expect(screen.queryByTestId('unread-dot')).not.toBeInTheDocument();
 });
 
 test('an empty list is read once: what is made before or after the socket joins comes through the socket', async () => {
   const { a, b, postId } = await authorAndFan();
-  renderApp(a);
+  await renderApp(a);
   await waitFor(() => expect(a.notificationGroups.getState()).toMatchObject({ loaded: true, groups: [] }));
   // Whether the like lands before the socket has joined (the handshake's catch-up from before any id brings it)
   // or after (a live push), it arrives without a second read of the list.
-  await memberActs.like(b, postId);
-  await waitFor(() => expect(typesOf(a)).toEqual(['like']));
+  await untilShown(
+    () => memberActs.like(b, postId),
+    () => expect(typesOf(a)).toEqual(['like']),
+  );
   expect(listReads(requests.calls)).toBe(1);
 });

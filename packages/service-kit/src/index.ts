@@ -104,7 +104,7 @@ export {
   type Tracing,
 } from './tracing';
 export { BoundedMap } from './bounded-map';
-export { wakeableSleep, type WakeableSleep } from './wakeable-sleep';
+export { wakeableSleep, type WakeableSleep, type WakeableSleepOptions } from './wakeable-sleep';
 export { closeServer, trackAnswers } from './close-server';
 export {
   createApp,

@@ -10,15 +10,25 @@ export interface WakeableSleep {
   wake(): void;
 }
 
+export interface WakeableSleepOptions {
+  /**
+   * The timer does not keep the process alive (`unref`): for a wait that only matters while something else runs,
+   * such as a cache's reopen wait beside a server, so that a process otherwise done exits instead of finishing
+   * the wait. Default false: a retry's pause must hold its process up while it waits.
+   */
+  unref?: boolean;
+}
+
 /**
  * Sleeps `ms` milliseconds unless woken first. Why: a retry's pause must end at once when its owner stops, and a
  * batch that waits for more requests must start as soon as enough have come; each used to write its own timer and
  * resolver pair.
  */
-export function wakeableSleep(ms: number): WakeableSleep {
+export function wakeableSleep(ms: number, { unref = false }: WakeableSleepOptions = {}): WakeableSleep {
   let wake: () => void = () => undefined;
   const done = new Promise<void>((resolve) => {
     const timer = setTimeout(() => wake(), ms);
+    if (unref) timer.unref();
     wake = () => {
       clearTimeout(timer);
       resolve();

@@ -345,6 +345,39 @@ test("startService starts a definition's consumers after setup and stops them wi
   await expect(service.consumers[0].drain()).rejects.toThrow('stopped');
 });
 
+test("stop() ends every retry pause under way: the stream's and a drain's, both waiting for a stopped database", async () => {
+  const database = await startServer({ port: 0 });
+  let databaseUp = true;
+  const capture = capturingLogger();
+  const connection = openDatabase(`mongodb://127.0.0.1:${database.port}/events-pauses`);
+  try {
+    await connection.connected;
+    // An hour between attempts: a pause that stop() leaves running holds it up far beyond the test's time.
+    const consumer = startEventConsumer(
+      { db: connection.db, logger: capture.logger, retryMs: 3_600_000 },
+      { name: 'test.consumer', log: LOG, handle: recorder().handle },
+    );
+    running.push(consumer);
+    await consumer.drain();
+
+    await database.stop();
+    databaseUp = false;
+    // Each failure is logged just before its pause: the stream's warning, then the drain's debug line.
+    await until('the stream to pause', () => capture.messages(WARN).length === 1);
+    const draining = consumer.drain();
+    draining.catch(() => undefined);
+    await until('the drain to pause', () =>
+      capture.messages(20).includes('event consumer drain waiting for the database'),
+    );
+
+    await consumer.stop();
+    await expect(draining).rejects.toThrow('stopped');
+  } finally {
+    await connection.close();
+    if (databaseUp) await database.stop();
+  }
+});
+
 describe('database stopped and started again', () => {
   let dataDir: string;
   beforeAll(async () => {

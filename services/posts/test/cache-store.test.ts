@@ -158,3 +158,45 @@ test("the readers' likes and bookmarks: a change of a post drops every reader's,
   // At most 3 pairs: the posts least recently read go first.
   expect(cache.size).toBeLessThanOrEqual(3);
 });
+
+test('a load that passes the documents remembered drops what is held but keeps its own, up to the limit', async () => {
+  // At most 3 like or bookmark ids remembered.
+  const cache = new ViewerFieldsCache(100, 3);
+  cache.live = true;
+  const { started, load } = manualFieldLoads();
+  const read = (reader: string, posts: string[]) => cache.read(reader, posts, load);
+
+  const ada = read('ada', ['p1', 'p2']);
+  started[0].settle([['p1', 'like1']], [['p2', 'mark1']]);
+  await ada;
+  // Two more ids: 4 > 3, so ada's pairs go; bob's own are kept (2 ids, and p7 that he neither liked nor saved).
+  const bob = read('bob', ['p3', 'p4', 'p7']);
+  started[1].settle([['p3', 'like3']], [['p4', 'mark4']]);
+  expect((await bob)('p4').bookmarkedByMe).toBe(true);
+  // Held: no load (one would be started at once).
+  void read('bob', ['p3', 'p4', 'p7']);
+  expect(started).toHaveLength(2);
+  void read('ada', ['p1']);
+  expect(started[2].posts).toEqual(['p1']);
+  started[2].settle([]);
+
+  // Kept with their documents: deleting bob's bookmark finds its post.
+  cache.documentDeleted('mark4');
+  void read('bob', ['p4']);
+  expect(started[3].posts).toEqual(['p4']);
+  started[3].settle([]);
+
+  // A load of more ids than the limit answers all of them and keeps posts while their ids fit.
+  const cyd = read('cyd', ['p5', 'p6', 'p8', 'p9']);
+  started[4].settle([
+    ['p5', 'like5'],
+    ['p6', 'like6'],
+    ['p8', 'like8'],
+    ['p9', 'like9'],
+  ]);
+  const answered = await cyd;
+  expect(['p5', 'p6', 'p8', 'p9'].map((post) => answered(post).likedByMe)).toEqual([true, true, true, true]);
+  void read('cyd', ['p5', 'p6', 'p8', 'p9']);
+  expect(started[5].posts).toEqual(['p9']);
+  started[5].settle([]);
+});

@@ -1,6 +1,6 @@
 import { ObjectId, type Document } from 'mongodb';
 import { authorPostsQuery, feedQuery, postCommentsQuery } from '../src';
-import { blocksOfReaders } from '../src/likes/batch-read';
+import { activeBlocksOf } from '../src/relations/blocks';
 import { addComment, createPost, newUser, oid, startPosts, type PostsHarness } from './harness';
 
 let h: PostsHarness;
@@ -130,7 +130,7 @@ test("a like batch's blocks lookup is points on hidden_authors' (readerId, autho
       updatedAt: new Date(),
     })),
   );
-  const filter = { $and: [{ authorId: { $eq: authorId } }, blocksOfReaders(readers)] };
+  const filter = { $and: [{ authorId: { $eq: authorId } }, activeBlocksOf(readers)] };
   const { plan, stats } = await planOf('hidden_authors', { filter, sort: {} });
   const scan = plan.find((s) => s.stage === 'IXSCAN');
   expect(scan?.indexName).toBe('reader_author_reason');

@@ -178,6 +178,7 @@ class StreamConsumer implements EventConsumer {
     metrics?: ProcessMetrics,
     /** The part's tracer, when it exports spans. */
     private readonly tracer?: Tracer,
+    private readonly retryMs = RETRY_MS,
   ) {
     this.name = spec.name;
     this.log = db.collection<LogEntry>(spec.log.name);
@@ -229,7 +230,8 @@ class StreamConsumer implements EventConsumer {
           return;
         } catch (err) {
           if (!isDatabaseUnreachable(err)) throw err;
-          await this.pause(RETRY_MS);
+          this.reporter.drainWaiting(err);
+          await this.pause(this.retryMs);
         }
       }
     } finally {
@@ -244,14 +246,16 @@ class StreamConsumer implements EventConsumer {
         await this.consume();
       } catch (err) {
         if (this.stopped) break;
+        await this.stream?.close().catch(() => undefined);
+        if (this.stopped) break;
+        // Reported just before the pause: once the line is out, the pause is under way.
         this.report(err);
         if (err instanceof MongoServerError && HISTORY_GONE.has(Number(err.code))) {
           this.reporter.historyLost(err);
           this.position = undefined;
           this.scan = undefined;
         }
-        await this.stream?.close().catch(() => undefined);
-        await this.pause(RETRY_MS);
+        await this.pause(this.retryMs);
       }
     }
   }
@@ -565,8 +569,9 @@ class StreamConsumer implements EventConsumer {
     });
   }
 
-  /** Waits `ms`, or less if the consumer is stopped meanwhile. */
+  /** Waits `ms`, or less if the consumer is stopped meanwhile (not at all if it already is: nothing would wake it). */
   private pause(ms: number): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     const sleep = wakeableSleep(ms);
     this.retrySleeps.add(sleep);
     return sleep.done.finally(() => this.retrySleeps.delete(sleep));
@@ -586,7 +591,14 @@ async function nextBatch(stream: ChangeStream<LogEntry, Insert>): Promise<Insert
 
 /** Starts reading `spec.log` at once (docs/events.md "Consumers"); `startService` does this for a service. */
 export function startEventConsumer<E extends object>(
-  deps: { db: Db; logger: Logger; metrics?: ProcessMetrics; tracing?: { tracer: Tracer } },
+  deps: {
+    db: Db;
+    logger: Logger;
+    metrics?: ProcessMetrics;
+    tracing?: { tracer: Tracer };
+    /** Between attempts after a failure: 1 s unless given (a test gives a long one to see a stop end the pauses). */
+    retryMs?: number;
+  },
   spec: EventConsumerSpec<E>,
 ): EventConsumer {
   return new StreamConsumer(
@@ -595,5 +607,6 @@ export function startEventConsumer<E extends object>(
     spec as unknown as EventConsumerSpec<LogEntry>,
     deps.metrics,
     deps.tracing?.tracer,
+    deps.retryMs,
   );
 }

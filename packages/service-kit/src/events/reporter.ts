@@ -33,6 +33,14 @@ export class ConsumerReporter {
     this.logger.warn({ err: messageOf(err) }, 'event consumer cannot reach the database; retrying');
   }
 
+  /**
+   * A drain could not reach the database and tries again: debug level, and no part of the outage's state (the
+   * stream's failures and reopening tell when an outage begins and ends).
+   */
+  drainWaiting(err: unknown): void {
+    this.logger.debug({ err: messageOf(err) }, 'event consumer drain waiting for the database');
+  }
+
   /** The stream is open: ends an outage and any run of unexpected failures. */
   connected(): void {
     if (this.outage) this.logger.info('event consumer reached the database again');

@@ -1,4 +1,10 @@
-import { IDLE_WAIT_MS, type Attachment, type Logger } from '@devcircle/service-kit';
+import {
+  IDLE_WAIT_MS,
+  wakeableSleep,
+  type Attachment,
+  type Logger,
+  type WakeableSleep,
+} from '@devcircle/service-kit';
 import type { ChangeStream, ChangeStreamDocument, Db, Document } from 'mongodb';
 import { AUTHORS } from '../authors/repository';
 import { BOOKMARKS } from '../bookmarks/indexes';
@@ -117,7 +123,7 @@ export function applyChange(cache: PostsCache, change: Change): void {
 export function followChanges(db: Db, cache: PostsCache, logger: Logger): Attachment {
   let closed = false;
   let stream: ChangeStream | undefined;
-  let wake: (() => void) | undefined;
+  let reopenWait: WakeableSleep | undefined;
 
   const run = async (): Promise<void> => {
     let failures = 0;
@@ -143,10 +149,9 @@ export function followChanges(db: Db, cache: PostsCache, logger: Logger): Attach
       cache.live = false;
       await current.close().catch(() => undefined);
       if (!closed) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, REOPEN_AFTER_MS).unref();
-        });
+        // Unref'd: the wait matters only beside the service's server, never on its own.
+        reopenWait = wakeableSleep(REOPEN_AFTER_MS, { unref: true });
+        await reopenWait.done;
       }
     }
   };
@@ -156,7 +161,7 @@ export function followChanges(db: Db, cache: PostsCache, logger: Logger): Attach
   return {
     close: async () => {
       closed = true;
-      wake?.();
+      reopenWait?.wake();
       await stream?.close().catch(() => undefined);
       await running;
     },

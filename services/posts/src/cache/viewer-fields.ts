@@ -4,7 +4,10 @@ import { OvertakableCache } from './overtaken-loads';
 const LIKED = 1;
 const SAVED = 2;
 
-/** Like and bookmark ids remembered (for deletions, which the stream names by id only); beyond it all goes. */
+/**
+ * Like and bookmark ids remembered (for deletions, which the stream names by id only). A load that would pass it
+ * first drops everything held (a held pair's documents must stay findable), then keeps its own up to it.
+ */
 const DOCUMENTS_KEPT = 200_000;
 
 /** What a load read for a reader: of the posts asked, those liked and those saved, each with its document's id. */
@@ -26,7 +29,10 @@ export class ViewerFieldsCache extends OvertakableCache {
   /** Like and bookmark document id → its post, for those read as there. */
   private readonly documents = new Map<string, string>();
 
-  constructor(private readonly max: number) {
+  constructor(
+    private readonly max: number,
+    private readonly documentsKept = DOCUMENTS_KEPT,
+  ) {
     super();
   }
 
@@ -55,13 +61,18 @@ export class ViewerFieldsCache extends OvertakableCache {
       await this.loadThenKeep(
         () => load(missing),
         (loaded, mayKeep) => {
-          if (this.documents.size + loaded.liked.size + loaded.saved.size > DOCUMENTS_KEPT) this.clear();
-          for (const [post, id] of loaded.liked) this.documents.set(id, post);
-          for (const [post, id] of loaded.saved) this.documents.set(id, post);
+          const loadedDocuments = loaded.liked.size + loaded.saved.size;
+          if (this.documents.size + loadedDocuments > this.documentsKept) this.dropHeld();
           for (const post of missing) {
-            const bits = (loaded.liked.has(post) ? LIKED : 0) | (loaded.saved.has(post) ? SAVED : 0);
+            const ids = [loaded.liked.get(post), loaded.saved.get(post)];
+            const bits = (ids[0] !== undefined ? LIKED : 0) | (ids[1] !== undefined ? SAVED : 0);
             found.set(post, bits);
-            if (mayKeep(post)) this.keep(post, reader, bits);
+            if (!mayKeep(post)) continue;
+            const documents = ids.filter((id): id is string => id !== undefined);
+            // The rest of a load larger than the limit is answered, not kept.
+            if (this.documents.size + documents.length > this.documentsKept) continue;
+            for (const id of documents) this.documents.set(id, post);
+            this.keep(post, reader, bits);
           }
         },
       );
@@ -112,9 +123,14 @@ export class ViewerFieldsCache extends OvertakableCache {
   }
 
   clear(): void {
+    this.dropHeld();
+    this.dropLoads();
+  }
+
+  /** Forgets every pair held and their documents; loads in progress keep theirs (nothing changed under them). */
+  private dropHeld(): void {
     this.byPost.clear();
     this.pairs = 0;
     this.documents.clear();
-    this.dropLoads();
   }
 }

@@ -8,7 +8,8 @@ import { COMMENTS } from '../comments/indexes';
 import { postCommentsQuery } from '../comments/repository';
 import { POSTS } from '../posts/indexes';
 import type { HiddenAuthor } from '../relations/hidden-author';
-import { BLOCK_REASONS, HIDDEN_AUTHORS } from '../relations/indexes';
+import { activeBlocksOf } from '../relations/blocks';
+import { HIDDEN_AUTHORS } from '../relations/indexes';
 import type { Post, PostCard } from '../posts/post';
 import { toPostCard } from '../posts/views';
 import { LIKES } from './indexes';
@@ -34,16 +35,6 @@ type Joined = Post & {
   _blocks: Pick<HiddenAuthor, 'readerId'>[];
   _latest: (Comment & { _user: Author[] })[];
 };
-
-/**
- * The blocks either way between these readers and an author, as the batch's `$lookup` joins them to a post's author
- * (`authorId` equal to it): the (readerId, authorId, reason) index bounds all three fields (test/indexes.test.ts).
- */
-export const blocksOfReaders = (readerIds: ObjectId[]): Document => ({
-  readerId: { $in: readerIds },
-  reason: { $in: BLOCK_REASONS },
-  active: true,
-});
 
 /**
  * The batch's posts with everything its toggles and their answers need, in one aggregate in the transaction (was
@@ -80,7 +71,7 @@ export async function readBatchPosts(
         from: HIDDEN_AUTHORS,
         localField: 'authorId',
         foreignField: 'authorId',
-        pipeline: [{ $match: blocksOfReaders(userIds) }, { $project: { _id: 0, readerId: 1 } }],
+        pipeline: [{ $match: activeBlocksOf(userIds) }, { $project: { _id: 0, readerId: 1 } }],
         as: '_blocks',
       },
     },

@@ -16,7 +16,7 @@ import { POSTS } from '../posts/indexes';
 import { POST_NOT_FOUND, type Post, type PostView } from '../posts/post';
 import { postView } from '../posts/views';
 import { canSee } from '../privacy/visibility';
-import { followsOfPrivateAuthors, readerAuthorPair, visibleGiven } from '../privacy/visible-among';
+import { followsOfPrivateAuthors, readerAuthorPair, visibleGiven } from '../privacy/visibility-rule';
 import { type BatchPost, readBatchPosts } from './batch-read';
 import { LIKES } from './indexes';
 import type { Like } from './like';

@@ -2,7 +2,7 @@ import type { ObjectId } from 'mongodb';
 import type { PostsContext } from '../context';
 import type { Post } from '../posts/post';
 import type { FeedViewer } from './feed-viewer';
-import { visibleGiven } from './visible-among';
+import { visibleGiven } from './visibility-rule';
 
 /**
  * How many of the viewer's follows the feed looks at for private authors. Keeps the lookup and the feed's

@@ -1,10 +1,6 @@
 import type { Db, IndexDescription } from 'mongodb';
-import type { HiddenReason } from './hidden-author';
 
 export const HIDDEN_AUTHORS = 'hidden_authors';
-
-/** The reasons that hide a post itself (a block either way); a mute only keeps the author out of lists. */
-export const BLOCK_REASONS: HiddenReason[] = ['block', 'blocked-by'];
 
 const HIDDEN_INDEXES: IndexDescription[] = [
   // One document per reader, author and reason (the consumer's upsert relies on it); also a reader's whole set

@@ -1,7 +1,8 @@
 import { isDuplicateKey } from '@devcircle/service-kit';
 import type { Collection, Db, ObjectId } from 'mongodb';
 import type { HiddenAuthor, HiddenReason, HiddenSet } from './hidden-author';
-import { BLOCK_REASONS, HIDDEN_AUTHORS } from './indexes';
+import { activeBlocksOf } from './blocks';
+import { HIDDEN_AUTHORS } from './indexes';
 
 /** Every access to `hidden_authors`. */
 export class HiddenAuthorRepository {
@@ -57,7 +58,7 @@ export class HiddenAuthorRepository {
   async blockedBetween(readerId: ObjectId, authorId: ObjectId): Promise<boolean> {
     if (readerId.equals(authorId)) return false;
     const found = await this.hidden.findOne(
-      { readerId, authorId, reason: { $in: BLOCK_REASONS }, active: true },
+      { ...activeBlocksOf(readerId), authorId },
       { projection: { _id: 1 } },
     );
     return found !== null;
