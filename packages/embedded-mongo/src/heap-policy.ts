@@ -7,10 +7,11 @@ import v8 from 'node:v8';
  * it collects against how fast the program allocates: up to 4 × while the heap is small, about 1.25 × at the
  * half-gigabyte a million posts take. `--heap-growing-percent` fixes the factor instead. Fixed at 10 % it holds a
  * million posts about 100 MiB lower, but a small heap then runs a full collection every few MiB of promoted
- * garbage: like toggles on a small data set ran about ten times as many. So the factor stays V8's own while the
- * heap is small, and is fixed once what survives a full collection reaches `tightAboveBytes`, where the memory
- * is. V8 reads the flag each time it sets the next limit, so setting it at run time takes effect from the next
- * full collection on (heap-policy.test counts the collections).
+ * garbage: like toggles on a small data set ran 5-10 times as many, mostly marking on V8's helper threads. So the
+ * factor stays V8's own while the heap is small, and is fixed once what survives a full collection reaches
+ * `tightAboveBytes`, where the memory is. Node warns that flags set after start may behave unpredictably; this one
+ * is a plain number V8 reads each time a full collection sets the next limit (heap-controller.cc's GrowingFactor),
+ * so a change applies from the next full collection on, which heap-policy.test checks by counting collections.
  */
 export interface HeapPolicy {
   /** The fixed growth, in percent, once the heap is large; 0 turns the policy off (node's own flags then apply). */
