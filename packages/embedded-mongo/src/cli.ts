@@ -17,12 +17,14 @@ interface CliOptions {
   metricsPort?: number;
   /** The heap's growth once it is large, in percent (heap-policy.ts); 0: node's own flags decide. */
   heapGrowingPercent: number;
-  /** From how many MiB live after a full collection that growth applies; below, V8's own factor. */
+  /** From how many MiB live after a full collection that growth applies. */
   heapTightAboveMB: number;
+  /** The heap's growth below that, in percent; 0: V8's own factor. */
+  heapSmallGrowingPercent: number;
 }
 
 const USAGE =
-  'usage: embedded-mongo [--port 27018] [--dbpath ./data/db] [--bind_ip 127.0.0.1] [--replSet rs0] [--advertise host:port] [--oplogMinRetentionHours 24] [--oplogSize 64] [--metricsPort 9216] [--heapGrowingPercent 10] [--heapTightAboveMB 128]';
+  'usage: embedded-mongo [--port 27018] [--dbpath ./data/db] [--bind_ip 127.0.0.1] [--replSet rs0] [--advertise host:port] [--oplogMinRetentionHours 24] [--oplogSize 64] [--metricsPort 9216] [--heapGrowingPercent 10] [--heapTightAboveMB 128] [--heapSmallGrowingPercent 50]';
 
 function positive(flag: string, value: string): number {
   const n = Number(value);
@@ -42,8 +44,9 @@ function wholeNumber(flag: string, value: string): number {
  * Reads mongod-style flags (as `--flag value` or `--flag=value`): --port, --dbpath, --bind_ip, --replSet, and the
  * oplog's window in hours and size cap in MB (mongod's --oplogMinRetentionHours and --oplogSize), and
  * --metricsPort (ours: Prometheus' /metrics over HTTP; EMBEDDED_MONGO_METRICS_PORT sets it too), and the heap
- * policy's --heapGrowingPercent and --heapTightAboveMB (ours, heap-policy.ts; EMBEDDED_MONGO_HEAP_GROWING_PERCENT and
- * EMBEDDED_MONGO_HEAP_TIGHT_ABOVE_MB set them too).
+ * policy's --heapGrowingPercent, --heapTightAboveMB and --heapSmallGrowingPercent (ours, heap-policy.ts;
+ * EMBEDDED_MONGO_HEAP_GROWING_PERCENT, EMBEDDED_MONGO_HEAP_TIGHT_ABOVE_MB and EMBEDDED_MONGO_HEAP_SMALL_GROWING_PERCENT
+ * set them too).
  */
 export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   const options: CliOptions = {
@@ -64,6 +67,12 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
     heapTightAboveMB: env.EMBEDDED_MONGO_HEAP_TIGHT_ABOVE_MB
       ? wholeNumber('EMBEDDED_MONGO_HEAP_TIGHT_ABOVE_MB', env.EMBEDDED_MONGO_HEAP_TIGHT_ABOVE_MB)
       : DEFAULT_HEAP_POLICY.tightAboveBytes / (1024 * 1024),
+    heapSmallGrowingPercent: env.EMBEDDED_MONGO_HEAP_SMALL_GROWING_PERCENT
+      ? wholeNumber(
+          'EMBEDDED_MONGO_HEAP_SMALL_GROWING_PERCENT',
+          env.EMBEDDED_MONGO_HEAP_SMALL_GROWING_PERCENT,
+        )
+      : DEFAULT_HEAP_POLICY.smallGrowingPercent,
   };
   if (env.EMBEDDED_MONGO_METRICS_PORT) argv = ['--metricsPort', env.EMBEDDED_MONGO_METRICS_PORT, ...argv];
   for (let i = 0; i < argv.length; i++) {
@@ -82,6 +91,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
     else if (flag === '--oplogSize') options.oplogMB = positive(flag, value);
     else if (flag === '--heapGrowingPercent') options.heapGrowingPercent = wholeNumber(flag, value);
     else if (flag === '--heapTightAboveMB') options.heapTightAboveMB = wholeNumber(flag, value);
+    else if (flag === '--heapSmallGrowingPercent') options.heapSmallGrowingPercent = wholeNumber(flag, value);
     else if (flag === '--metricsPort') {
       options.metricsPort = Number(value);
       if (!Number.isInteger(options.metricsPort) || options.metricsPort < 0 || options.metricsPort > 65535)
@@ -98,12 +108,17 @@ async function main(): Promise<void> {
     process.stderr.write(`${JSON.stringify({ t: new Date().toISOString(), msg: message, ...fields })}\n`);
   };
   // First, so that the heap's growth follows the policy while the journals load.
+  const small = options.heapSmallGrowingPercent;
   startHeapPolicy(
-    { growingPercent: options.heapGrowingPercent, tightAboveBytes: options.heapTightAboveMB * 1024 * 1024 },
+    {
+      growingPercent: options.heapGrowingPercent,
+      smallGrowingPercent: small,
+      tightAboveBytes: options.heapTightAboveMB * 1024 * 1024,
+    },
     (mode, liveBytes) =>
       log('heap growth', {
         mode,
-        growingPercent: mode === 'tight' ? options.heapGrowingPercent : 'V8',
+        growingPercent: mode === 'tight' ? options.heapGrowingPercent : small || 'V8',
         liveMiB: Math.round(liveBytes / (1024 * 1024)),
       }),
   );

@@ -7,20 +7,28 @@ import v8 from 'node:v8';
  * it collects against how fast the program allocates: up to 4 × while the heap is small, about 1.25 × at the
  * half-gigabyte a million posts take. `--heap-growing-percent` fixes the factor instead. Fixed at 10 % it holds a
  * million posts about 100 MiB lower, but a small heap then runs a full collection every few MiB of promoted
- * garbage: like toggles on a small data set ran 5-10 times as many, mostly marking on V8's helper threads. So the
- * factor stays V8's own while the heap is small, and is fixed once what survives a full collection reaches
- * `tightAboveBytes`, where the memory is. Node warns that flags set after start may behave unpredictably; this one
+ * garbage: like toggles on a small data set ran 5-10 times as many, mostly marking on V8's helper threads. So a
+ * small heap grows by `smallGrowingPercent` (50 %) and a large one, from `tightAboveBytes` left alive by a full
+ * collection, by `growingPercent` (10 %), where the memory is. Not V8's own factor while small: its rarer full
+ * collections let dead buffers outside the heap (which only a full collection frees) reach V8's own trigger, 64 MiB
+ * more, and the allocator kept those pages: 25-35 MiB more at a million posts, against none with 50 %. Node warns that flags set after start may behave unpredictably; this one
  * is a plain number V8 reads each time a full collection sets the next limit (heap-controller.cc's GrowingFactor),
  * so a change applies from the next full collection on, which heap-policy.test checks by counting collections.
  */
 export interface HeapPolicy {
   /** The fixed growth, in percent, once the heap is large; 0 turns the policy off (node's own flags then apply). */
   growingPercent: number;
+  /** The growth, in percent, while the heap is small; 0 leaves it to V8's own factor. */
+  smallGrowingPercent: number;
   /** The live old generation (after a full collection) from which the growth is fixed; 0 fixes it from the start. */
   tightAboveBytes: number;
 }
 
-export const DEFAULT_HEAP_POLICY: HeapPolicy = { growingPercent: 10, tightAboveBytes: 128 * 1024 * 1024 };
+export const DEFAULT_HEAP_POLICY: HeapPolicy = {
+  growingPercent: 10,
+  smallGrowingPercent: 50,
+  tightAboveBytes: 128 * 1024 * 1024,
+};
 
 /**
  * Below this share of the threshold the heap goes back to V8's factor: a heap that hovers at the threshold would
@@ -65,8 +73,10 @@ export function startHeapPolicy(
   onChange: (mode: HeapMode, liveBytes: number) => void = () => {},
 ): RunningHeapPolicy {
   const apply = (next: HeapMode): void => {
-    // 0 is V8's "no fixed percent": its own factor again.
-    v8.setFlagsFromString(`--heap-growing-percent=${next === 'tight' ? policy.growingPercent : 0}`);
+    // 0 is V8's "no fixed percent": its own factor.
+    v8.setFlagsFromString(
+      `--heap-growing-percent=${next === 'tight' ? policy.growingPercent : policy.smallGrowingPercent}`,
+    );
   };
   if (policy.growingPercent === 0) return { mode: 'free', stop: () => {} };
   const state = { mode: heapMode(oldGenerationBytes(), 'free', policy) };

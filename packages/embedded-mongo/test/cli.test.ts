@@ -14,7 +14,7 @@ describe('flags', () => {
     else process.env.DATA_DIR = dataDir;
   });
 
-  test('defaults match the README: port 27018, ./data/db, 127.0.0.1, replica set rs0, oplog 24 h / 64 MB, heap 10 % from 128 MiB', () => {
+  test('defaults match the README: port 27018, ./data/db, 127.0.0.1, replica set rs0, oplog 24 h / 64 MB, heap 50 % then 10 % from 128 MiB', () => {
     delete process.env.DATA_DIR;
     expect(parseArgs([], {})).toEqual({
       port: 27018,
@@ -25,6 +25,7 @@ describe('flags', () => {
       oplogMB: 64,
       heapGrowingPercent: 10,
       heapTightAboveMB: 128,
+      heapSmallGrowingPercent: 50,
     });
   });
 
@@ -34,6 +35,12 @@ describe('flags', () => {
     expect(parseArgs(['--heapGrowingPercent', '0', '--heapTightAboveMB=256'], env)).toMatchObject({
       heapGrowingPercent: 0,
       heapTightAboveMB: 256,
+    });
+    expect(
+      parseArgs(['--heapSmallGrowingPercent', '0'], { EMBEDDED_MONGO_HEAP_SMALL_GROWING_PERCENT: '100' }),
+    ).toMatchObject({ heapSmallGrowingPercent: 0 });
+    expect(parseArgs([], { EMBEDDED_MONGO_HEAP_SMALL_GROWING_PERCENT: '100' })).toMatchObject({
+      heapSmallGrowingPercent: 100,
     });
     expect(() => parseArgs(['--heapGrowingPercent', '-1'])).toThrow('invalid --heapGrowingPercent -1');
     expect(() => parseArgs(['--heapTightAboveMB', '1.5'])).toThrow('invalid --heapTightAboveMB 1.5');

@@ -20,9 +20,9 @@ async function workload(
 }
 
 describe('heapMode', () => {
-  const policy: HeapPolicy = { growingPercent: 10, tightAboveBytes: 128 * MiB };
+  const policy: HeapPolicy = { growingPercent: 10, smallGrowingPercent: 50, tightAboveBytes: 128 * MiB };
 
-  test('V8 grows the heap by its own factor below the threshold, by the fixed percent from it on', () => {
+  test('the heap grows by the small percent below the threshold, by the large one from it on', () => {
     expect(heapMode(0, 'free', policy)).toBe('free');
     expect(heapMode(128 * MiB - 1, 'free', policy)).toBe('free');
     expect(heapMode(128 * MiB, 'free', policy)).toBe('tight');
@@ -37,12 +37,16 @@ describe('heapMode', () => {
   });
 
   test('a threshold of 0 is tight from the start; a percent of 0 turns the policy off', () => {
-    expect(heapMode(0, 'free', { growingPercent: 10, tightAboveBytes: 0 })).toBe('tight');
-    expect(heapMode(600 * MiB, 'tight', { growingPercent: 0, tightAboveBytes: 128 * MiB })).toBe('free');
+    expect(heapMode(0, 'free', { ...policy, tightAboveBytes: 0 })).toBe('tight');
+    expect(heapMode(600 * MiB, 'tight', { ...policy, growingPercent: 0 })).toBe('free');
   });
 
-  test('the default: 10 % from 128 MiB', () => {
-    expect(DEFAULT_HEAP_POLICY).toEqual({ growingPercent: 10, tightAboveBytes: 128 * MiB });
+  test('the default: 50 %, then 10 % from 128 MiB', () => {
+    expect(DEFAULT_HEAP_POLICY).toEqual({
+      growingPercent: 10,
+      smallGrowingPercent: 50,
+      tightAboveBytes: 128 * MiB,
+    });
   });
 });
 
