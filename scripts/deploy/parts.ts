@@ -19,7 +19,7 @@ export interface ProcessPart {
 /**
  * The database's V8 flags: none. Its heap's growth is set by the CLI itself at run time (packages/embedded-mongo's
  * heap-policy.ts, docs/database.md "Third pass"): 50 % while the heap is small, 10 % once what survives a full
- * collection passes 128 MiB. The fixed `--heap-growing-percent=10` this used to pass held a million posts
+ * collection passes 256 MiB. The fixed `--heap-growing-percent=10` this used to pass held a million posts
  * about 100 MiB lower, and cost a small heap's writes a full collection every few MiB (a like toggle 40-100 µs
  * more of the database's CPU). Flags placed here still reach every start (npm start, the image, the printed
  * install commands) and the benchmarks' sides.

@@ -24,7 +24,7 @@ interface CliOptions {
 }
 
 const USAGE =
-  'usage: embedded-mongo [--port 27018] [--dbpath ./data/db] [--bind_ip 127.0.0.1] [--replSet rs0] [--advertise host:port] [--oplogMinRetentionHours 24] [--oplogSize 64] [--metricsPort 9216] [--heapGrowingPercent 10] [--heapTightAboveMB 128] [--heapSmallGrowingPercent 50]';
+  'usage: embedded-mongo [--port 27018] [--dbpath ./data/db] [--bind_ip 127.0.0.1] [--replSet rs0] [--advertise host:port] [--oplogMinRetentionHours 24] [--oplogSize 64] [--metricsPort 9216] [--heapGrowingPercent 10] [--heapTightAboveMB 256] [--heapSmallGrowingPercent 50]';
 
 function positive(flag: string, value: string): number {
   const n = Number(value);

@@ -27,7 +27,7 @@ export interface HeapPolicy {
 export const DEFAULT_HEAP_POLICY: HeapPolicy = {
   growingPercent: 10,
   smallGrowingPercent: 50,
-  tightAboveBytes: 128 * 1024 * 1024,
+  tightAboveBytes: 256 * 1024 * 1024,
 };
 
 /**

@@ -41,11 +41,11 @@ describe('heapMode', () => {
     expect(heapMode(600 * MiB, 'tight', { ...policy, growingPercent: 0 })).toBe('free');
   });
 
-  test('the default: 50 %, then 10 % from 128 MiB', () => {
+  test('the default: 50 %, then 10 % from 256 MiB', () => {
     expect(DEFAULT_HEAP_POLICY).toEqual({
       growingPercent: 10,
       smallGrowingPercent: 50,
-      tightAboveBytes: 128 * MiB,
+      tightAboveBytes: 256 * MiB,
     });
   });
 });
