@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_HEAP_POLICY, startHeapPolicy } from './heap-policy';
 import { listenForMetrics } from './metrics-listener';
 import { startServer, type RunningServer } from './server';
 import { DEFAULT_OPLOG_LIMITS } from './storage/store';
@@ -14,10 +15,16 @@ interface CliOptions {
   oplogMB: number;
   /** Serve `/metrics` over HTTP on this port (same interface as --bind_ip); off unless given. */
   metricsPort?: number;
+  /** The heap's growth once it is large, in percent (heap-policy.ts); 0: node's own flags decide. */
+  heapGrowingPercent: number;
+  /** From how many MiB live after a full collection that growth applies. */
+  heapTightAboveMB: number;
+  /** The heap's growth below that, in percent; 0: V8's own factor. */
+  heapSmallGrowingPercent: number;
 }
 
 const USAGE =
-  'usage: embedded-mongo [--port 27018] [--dbpath ./data/db] [--bind_ip 127.0.0.1] [--replSet rs0] [--advertise host:port] [--oplogMinRetentionHours 24] [--oplogSize 64] [--metricsPort 9216]';
+  'usage: embedded-mongo [--port 27018] [--dbpath ./data/db] [--bind_ip 127.0.0.1] [--replSet rs0] [--advertise host:port] [--oplogMinRetentionHours 24] [--oplogSize 64] [--metricsPort 9216] [--heapGrowingPercent 10] [--heapTightAboveMB 256] [--heapSmallGrowingPercent 50]';
 
 function positive(flag: string, value: string): number {
   const n = Number(value);
@@ -25,10 +32,21 @@ function positive(flag: string, value: string): number {
   return n;
 }
 
+/** A whole number from 0 up (0 has a meaning of its own for the heap flags). */
+function wholeNumber(flag: string, value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isInteger(n) || n < 0)
+    throw new Error(`invalid ${flag} ${value}\n${USAGE}`);
+  return n;
+}
+
 /**
  * Reads mongod-style flags (as `--flag value` or `--flag=value`): --port, --dbpath, --bind_ip, --replSet, and the
  * oplog's window in hours and size cap in MB (mongod's --oplogMinRetentionHours and --oplogSize), and
- * --metricsPort (ours: Prometheus' /metrics over HTTP; EMBEDDED_MONGO_METRICS_PORT sets it too).
+ * --metricsPort (ours: Prometheus' /metrics over HTTP; EMBEDDED_MONGO_METRICS_PORT sets it too), and the heap
+ * policy's --heapGrowingPercent, --heapTightAboveMB and --heapSmallGrowingPercent (ours, heap-policy.ts;
+ * EMBEDDED_MONGO_HEAP_GROWING_PERCENT, EMBEDDED_MONGO_HEAP_TIGHT_ABOVE_MB and EMBEDDED_MONGO_HEAP_SMALL_GROWING_PERCENT
+ * set them too).
  */
 export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
   const options: CliOptions = {
@@ -43,6 +61,18 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
     oplogMB: env.EMBEDDED_MONGO_OPLOG_MB
       ? positive('EMBEDDED_MONGO_OPLOG_MB', env.EMBEDDED_MONGO_OPLOG_MB)
       : DEFAULT_OPLOG_LIMITS.maxBytes / (1024 * 1024),
+    heapGrowingPercent: env.EMBEDDED_MONGO_HEAP_GROWING_PERCENT
+      ? wholeNumber('EMBEDDED_MONGO_HEAP_GROWING_PERCENT', env.EMBEDDED_MONGO_HEAP_GROWING_PERCENT)
+      : DEFAULT_HEAP_POLICY.growingPercent,
+    heapTightAboveMB: env.EMBEDDED_MONGO_HEAP_TIGHT_ABOVE_MB
+      ? wholeNumber('EMBEDDED_MONGO_HEAP_TIGHT_ABOVE_MB', env.EMBEDDED_MONGO_HEAP_TIGHT_ABOVE_MB)
+      : DEFAULT_HEAP_POLICY.tightAboveBytes / (1024 * 1024),
+    heapSmallGrowingPercent: env.EMBEDDED_MONGO_HEAP_SMALL_GROWING_PERCENT
+      ? wholeNumber(
+          'EMBEDDED_MONGO_HEAP_SMALL_GROWING_PERCENT',
+          env.EMBEDDED_MONGO_HEAP_SMALL_GROWING_PERCENT,
+        )
+      : DEFAULT_HEAP_POLICY.smallGrowingPercent,
   };
   if (env.EMBEDDED_MONGO_METRICS_PORT) argv = ['--metricsPort', env.EMBEDDED_MONGO_METRICS_PORT, ...argv];
   for (let i = 0; i < argv.length; i++) {
@@ -59,6 +89,9 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env):
     else if (flag === '--advertise') options.advertise = value;
     else if (flag === '--oplogMinRetentionHours') options.oplogHours = positive(flag, value);
     else if (flag === '--oplogSize') options.oplogMB = positive(flag, value);
+    else if (flag === '--heapGrowingPercent') options.heapGrowingPercent = wholeNumber(flag, value);
+    else if (flag === '--heapTightAboveMB') options.heapTightAboveMB = wholeNumber(flag, value);
+    else if (flag === '--heapSmallGrowingPercent') options.heapSmallGrowingPercent = wholeNumber(flag, value);
     else if (flag === '--metricsPort') {
       options.metricsPort = Number(value);
       if (!Number.isInteger(options.metricsPort) || options.metricsPort < 0 || options.metricsPort > 65535)
@@ -74,6 +107,21 @@ async function main(): Promise<void> {
   const log = (message: string, fields?: Record<string, unknown>): void => {
     process.stderr.write(`${JSON.stringify({ t: new Date().toISOString(), msg: message, ...fields })}\n`);
   };
+  // First, so that the heap's growth follows the policy while the journals load.
+  const small = options.heapSmallGrowingPercent;
+  startHeapPolicy(
+    {
+      growingPercent: options.heapGrowingPercent,
+      smallGrowingPercent: small,
+      tightAboveBytes: options.heapTightAboveMB * 1024 * 1024,
+    },
+    (mode, liveBytes) =>
+      log('heap growth', {
+        mode,
+        growingPercent: mode === 'tight' ? options.heapGrowingPercent : small || 'V8',
+        liveMiB: Math.round(liveBytes / (1024 * 1024)),
+      }),
+  );
   const compactAfterBytes = Number(process.env.EMBEDDED_MONGO_COMPACT_AFTER_BYTES) || undefined;
   // Handlers go in before anything starts, so a stop that arrives right after the ready line is still clean.
   const running: { server?: RunningServer } = {};

@@ -14,7 +14,7 @@ describe('flags', () => {
     else process.env.DATA_DIR = dataDir;
   });
 
-  test('defaults match the README: port 27018, ./data/db, 127.0.0.1, replica set rs0, oplog 24 h / 64 MB', () => {
+  test('defaults match the README: port 27018, ./data/db, 127.0.0.1, replica set rs0, oplog 24 h / 64 MB, heap 50 % then 10 % from 256 MiB', () => {
     delete process.env.DATA_DIR;
     expect(parseArgs([], {})).toEqual({
       port: 27018,
@@ -23,7 +23,30 @@ describe('flags', () => {
       replSet: 'rs0',
       oplogHours: 24,
       oplogMB: 64,
+      heapGrowingPercent: 10,
+      heapTightAboveMB: 256,
+      heapSmallGrowingPercent: 50,
     });
+  });
+
+  test('the heap policy comes from the environment or from flags; 0 is allowed, fractions and words are not', () => {
+    const env = { EMBEDDED_MONGO_HEAP_GROWING_PERCENT: '25', EMBEDDED_MONGO_HEAP_TIGHT_ABOVE_MB: '0' };
+    expect(parseArgs([], env)).toMatchObject({ heapGrowingPercent: 25, heapTightAboveMB: 0 });
+    expect(parseArgs(['--heapGrowingPercent', '0', '--heapTightAboveMB=64'], env)).toMatchObject({
+      heapGrowingPercent: 0,
+      heapTightAboveMB: 64,
+    });
+    expect(
+      parseArgs(['--heapSmallGrowingPercent', '0'], { EMBEDDED_MONGO_HEAP_SMALL_GROWING_PERCENT: '100' }),
+    ).toMatchObject({ heapSmallGrowingPercent: 0 });
+    expect(parseArgs([], { EMBEDDED_MONGO_HEAP_SMALL_GROWING_PERCENT: '100' })).toMatchObject({
+      heapSmallGrowingPercent: 100,
+    });
+    expect(() => parseArgs(['--heapGrowingPercent', '-1'])).toThrow('invalid --heapGrowingPercent -1');
+    expect(() => parseArgs(['--heapTightAboveMB', '1.5'])).toThrow('invalid --heapTightAboveMB 1.5');
+    expect(() => parseArgs([], { EMBEDDED_MONGO_HEAP_GROWING_PERCENT: 'ten' })).toThrow(
+      'invalid EMBEDDED_MONGO_HEAP_GROWING_PERCENT ten',
+    );
   });
 
   test('the replica set name and the oplog window come from the environment or from flags', () => {
