@@ -51,7 +51,7 @@ function commands(): ConcurrentlyCommandInput[] {
     list.push({
       name: 'db',
       // The database's V8 flags, as its container image runs it (docs/database.md: memory).
-      command: `exec node ${DATABASE_NODE_FLAGS.join(' ')} ${cli} --port ${databasePort} --dbpath ${path.join(dataDir, 'db')}`,
+      command: `exec node ${[...DATABASE_NODE_FLAGS, cli].join(' ')} --port ${databasePort} --dbpath ${path.join(dataDir, 'db')}`,
       env,
     });
   }
