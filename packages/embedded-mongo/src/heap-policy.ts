@@ -11,9 +11,10 @@ import v8 from 'node:v8';
  * small heap grows by `smallGrowingPercent` (50 %) and a large one, from `tightAboveBytes` left alive by a full
  * collection, by `growingPercent` (10 %), where the memory is. Not V8's own factor while small: its rarer full
  * collections let dead buffers outside the heap (which only a full collection frees) reach V8's own trigger, 64 MiB
- * more, and the allocator kept those pages: 25-35 MiB more at a million posts, against none with 50 %. Node warns that flags set after start may behave unpredictably; this one
- * is a plain number V8 reads each time a full collection sets the next limit (heap-controller.cc's GrowingFactor),
- * so a change applies from the next full collection on, which heap-policy.test checks by counting collections.
+ * more, and the allocator kept those pages: 25-35 MiB more at a million posts, against none with 50 %. Node warns
+ * that flags set after start may behave unpredictably; this one is a plain number V8 reads each time a full
+ * collection sets the next limit (heap-controller.cc's GrowingFactor), so a change applies from the next full
+ * collection on, which heap-policy.test checks by counting collections.
  */
 export interface HeapPolicy {
   /** The fixed growth, in percent, once the heap is large; 0 turns the policy off (node's own flags then apply). */
@@ -31,8 +32,8 @@ export const DEFAULT_HEAP_POLICY: HeapPolicy = {
 };
 
 /**
- * Below this share of the threshold the heap goes back to V8's factor: a heap that hovers at the threshold would
- * otherwise switch at every collection.
+ * Below this share of the threshold the heap goes back to the small heap's growth: a heap that hovers at the
+ * threshold would otherwise switch at every collection.
  */
 const LOOSEN_BELOW = 0.75;
 
