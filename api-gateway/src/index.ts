@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import {
   closeServer,
+  SERVER_KEEP_ALIVE_MS,
   trackAnswers,
   createLogger,
   endSpan,
@@ -103,6 +104,9 @@ export async function createGateway(
     tracing,
   });
   const server = trackAnswers(http.createServer(listener));
+  // Clients and load balancers reuse idle connections: Node's 5 s default made a PUT sent on one that idled that
+  // long cross the close and get a reset (service-kit's SERVER_KEEP_ALIVE_MS, as the services use).
+  server.keepAliveTimeout = SERVER_KEEP_ALIVE_MS;
 
   // Upgrades: `/socket.io` goes through to notifications, which checks the token in the socket.io handshake;
   // anything else is refused. No identity header is signed for them: socket.io answers upgrades before any

@@ -1,5 +1,13 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 
+/**
+ * How long a server keeps a client's idle keep-alive connection. Node's default is 5 s: a client (a load balancer, an
+ * API client, the gateway's own pools) that sends on a connection idle about that long can have its request cross
+ * the server's close and get a reset, which no client retries for a PUT or POST. 65 s outlasts the idle timeouts of
+ * the clients in front of us (the gateway's pools close theirs after 30 s, common load balancers after 60 s).
+ */
+export const SERVER_KEEP_ALIVE_MS = 65_000;
+
 /** The answers each tracked server is making now (see `trackAnswers`). */
 const answering = new WeakMap<Server, Set<ServerResponse>>();
 

@@ -105,7 +105,7 @@ export {
 } from './tracing';
 export { BoundedMap } from './bounded-map';
 export { wakeableSleep, type WakeableSleep, type WakeableSleepOptions } from './wakeable-sleep';
-export { closeServer, trackAnswers } from './close-server';
+export { closeServer, SERVER_KEEP_ALIVE_MS, trackAnswers } from './close-server';
 export {
   createApp,
   runService,

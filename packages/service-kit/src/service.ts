@@ -12,7 +12,7 @@ import {
   type BaseConfig,
   type ServiceName,
 } from './config';
-import { closeServer, trackAnswers } from './close-server';
+import { closeServer, SERVER_KEEP_ALIVE_MS, trackAnswers } from './close-server';
 import { compressAnswers } from './compression';
 import { conditionalGet } from './conditional-get';
 import { oneBodyReading } from './body';
@@ -192,7 +192,7 @@ export async function startService<Context extends ServiceContext>(
     listening.once('error', reject);
   });
   trackAnswers(server);
-  server.keepAliveTimeout = 65_000; // longer than the gateway's idle socket timeout, so it never reuses a closing socket
+  server.keepAliveTimeout = SERVER_KEEP_ALIVE_MS; // longer than the gateway's idle pool sockets: it never reuses a closing one
   const attachment = definition.attach?.(server, context);
   const { port: actualPort, address: boundHost } = server.address() as AddressInfo;
   logger.info({ port: actualPort }, `${definition.name} service listening`);
