@@ -25,14 +25,17 @@ function mount(props: RemoteAppProps, root: FunctionComponent<RemoteAppProps> = 
 
 test('renders the screen for the path, follows updates, and leaves nothing behind when unmounted', async () => {
   const { parcel, domElement } = mount({ path: '/feed', search: '' });
+  // Rendered a few promises into single-spa's mount, outside any event the test fires: waited for, as a user would.
+  await waitFor(() => expect(domElement).toHaveTextContent('at /feed'));
   await parcel.mountPromise;
-  expect(domElement).toHaveTextContent('at /feed');
 
-  await parcel.update?.({ domElement, path: '/post/abc', search: '?from=feed' });
-  expect(domElement).toHaveTextContent('at /post/abc?from=feed');
+  const updated = parcel.update?.({ domElement, path: '/post/abc', search: '?from=feed' });
+  await waitFor(() => expect(domElement).toHaveTextContent('at /post/abc?from=feed'));
+  await updated;
 
-  await parcel.unmount();
-  expect(domElement).toBeEmptyDOMElement();
+  const unmounted = parcel.unmount();
+  await waitFor(() => expect(domElement).toBeEmptyDOMElement());
+  await unmounted;
 });
 
 test('a render error is reported to the host, and a message stays in the remoteâ€™s area', async () => {
@@ -41,8 +44,8 @@ test('a render error is reported to the host, and a message stays in the remoteâ
   const onRenderError = jest.fn();
   try {
     const { parcel, domElement } = mount({ path: '/broken', onRenderError });
-    await parcel.mountPromise;
     await waitFor(() => expect(onRenderError).toHaveBeenCalledWith(new Error('the screen broke')));
+    await parcel.mountPromise;
     expect(domElement).toHaveTextContent(
       'Something went wrong on this screen. Reload the page to try again.',
     );
@@ -72,15 +75,15 @@ test('a lazy screen whose chunk failed to load is fetched again when the remote 
   try {
     const onRenderError = jest.fn();
     const first = mount({ path: '/feed', onRenderError }, App);
-    await first.parcel.mountPromise;
     await waitFor(() => expect(onRenderError).toHaveBeenCalledWith(new Error('the chunk did not load')));
+    await first.parcel.mountPromise;
     await first.parcel.unmount();
     const failed = attempts;
 
     reachable = true;
     const again = mount({ path: '/feed' }, App);
-    await again.parcel.mountPromise;
     await waitFor(() => expect(again.domElement).toHaveTextContent('lazy at /feed'));
+    await again.parcel.mountPromise;
     expect(attempts).toBe(failed + 1);
   } finally {
     consoleError.mockRestore();
