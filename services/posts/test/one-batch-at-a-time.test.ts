@@ -12,8 +12,11 @@ interface Item {
  */
 async function batchSizes(senders: number, rounds: number): Promise<number[]> {
   const sizes: number[] = [];
+  let firstBatchWriting = (): void => undefined;
+  const firstBatch = new Promise<void>((resolve) => (firstBatchWriting = resolve));
   const batcher = new OneBatchAtATime<Item>(async (batch) => {
     sizes.push(batch.length);
+    firstBatchWriting();
     await new Promise((done) => setTimeout(done, 20));
     for (const item of batch) item.resolve();
   }, 256);
@@ -27,7 +30,8 @@ async function batchSizes(senders: number, rounds: number): Promise<number[]> {
   };
   const half = senders / 2;
   const first = Array.from({ length: half }, sender);
-  await new Promise((done) => setTimeout(done, 10));
+  // A condition, not a delay: on a loaded machine a 10 ms timer could fire before the first batch began.
+  await firstBatch;
   await Promise.all([...first, ...Array.from({ length: half }, sender)]);
   return sizes;
 }
