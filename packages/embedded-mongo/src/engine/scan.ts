@@ -5,6 +5,8 @@ import type { Interval } from './bounds';
 import type { Collection } from './collection';
 import { MAX_KEY, MIN_KEY, type IndexKey } from './index';
 import type { IndexPlan, OrPlan, Plan } from './planner';
+import { decodeDocument, storedFields } from './record';
+import type { StoredMatcher } from './stored-filter';
 
 export interface ScanStats {
   keysExamined: number;
@@ -18,6 +20,16 @@ export interface ScanStats {
 export interface Filter {
   matcher: Matcher;
   fields?: ReadonlySet<string>;
+  /** The same filter decided on the stored bytes where it can (stored-filter.ts); the matcher decides the rest. */
+  stored?: StoredMatcher;
+}
+
+/**
+ * Whether a stored document passes the filter: on its bytes when they decide it, else on its decoded fields. A
+ * document the scan passes over (a skip, a non-match) is never made into an object.
+ */
+function passes(filter: Filter, bson: string): boolean {
+  return filter.stored?.(bson) ?? filter.matcher(storedFields(bson, filter.fields));
 }
 
 function inInterval(value: unknown, interval: Interval): boolean {
@@ -176,13 +188,13 @@ function* mergeScan(
       continue;
     }
     const rid = head.values[index.fields.length] as number;
-    const record = seen.has(rid) ? undefined : collection.recordAt(rid);
-    if (record) {
+    const bson = seen.has(rid) ? undefined : collection.storedAt(rid);
+    if (bson !== undefined) {
       seen.add(rid);
       stats.docsExamined++;
-      if (filter.matcher(record.fields(filter.fields))) {
+      if (passes(filter, bson)) {
         if (skip.left > 0) skip.left--;
-        else yield record.doc;
+        else yield decodeDocument(bson);
       }
     }
     // Moved on only after the document was taken: a cursor suspended at the yield reads on after later writes.
@@ -261,12 +273,12 @@ function* indexScan(
         if (seen.has(rid)) continue;
         seen.add(rid);
       }
-      const record = collection.recordAt(rid);
-      if (!record) continue;
+      const bson = collection.storedAt(rid);
+      if (bson === undefined) continue;
       stats.docsExamined++;
-      if (!filter.matcher(record.fields(filter.fields))) continue;
+      if (!passes(filter, bson)) continue;
       if (skip.left > 0) skip.left--;
-      else yield record.doc;
+      else yield decodeDocument(bson);
     }
   }
 }
@@ -280,7 +292,7 @@ function* collectionScan(
 ): Generator<Doc> {
   for (const record of collection.records()) {
     stats.docsExamined++;
-    if (!filter.matcher(record.fields(filter.fields))) continue;
+    if (!passes(filter, record.bson)) continue;
     if (skip.left > 0) skip.left--;
     else yield record.doc;
   }
