@@ -138,6 +138,42 @@ function idBytes(id: ObjectId): string {
   return Buffer.from(id.toHexString(), 'hex').toString('latin1');
 }
 
+/** The last three bytes of the ObjectId at `at` (its counter, the part that differs most), as a small integer. */
+function idTail(bytes: string, at: number): number {
+  return (bytes.charCodeAt(at + 9) << 16) | (bytes.charCodeAt(at + 10) << 8) | bytes.charCodeAt(at + 11);
+}
+
+/**
+ * A set of ObjectIds a stored one is looked up in without making a string or an object of it: by the last three
+ * bytes first (a number), then byte by byte. A hidden set of 5,000 authors costs one map lookup a document.
+ */
+class IdSet {
+  private readonly byTail = new Map<number, string[]>();
+  size = 0;
+
+  add(id: ObjectId): void {
+    const bytes = idBytes(id);
+    const tail = idTail(bytes, 0);
+    const same = this.byTail.get(tail);
+    if (same?.includes(bytes)) return;
+    if (same) same.push(bytes);
+    else this.byTail.set(tail, [bytes]);
+    this.size++;
+  }
+
+  /** Whether the ObjectId stored at `at` of `stored` is in the set. */
+  hasAt(stored: string, at: number): boolean {
+    const candidates = this.byTail.get(idTail(stored, at));
+    if (candidates === undefined) return false;
+    for (const bytes of candidates) {
+      let k = 0;
+      while (k < 9 && bytes.charCodeAt(k) === stored.charCodeAt(at + k)) k++;
+      if (k === 9) return true;
+    }
+    return false;
+  }
+}
+
 function dateAt(stored: string, at: number): number {
   return storedInt32(stored, at + 4) * 2 ** 32 + (storedInt32(stored, at) >>> 0);
 }
@@ -147,7 +183,7 @@ function inClause(slot: number, operands: Scalar[]): StoredClause {
   const matchesNull = operands.includes(null);
   const numbers = new Set<number>();
   const strings = new Set<string>();
-  const ids = new Set<string>();
+  const ids = new IdSet();
   const dates = new Set<number>();
   let matchesTrue = false;
   let matchesFalse = false;
@@ -156,7 +192,7 @@ function inClause(slot: number, operands: Scalar[]): StoredClause {
     else if (typeof operand === 'string') strings.add(operand);
     else if (operand === true) matchesTrue = true;
     else if (operand === false) matchesFalse = true;
-    else if (operand instanceof ObjectId) ids.add(idBytes(operand));
+    else if (operand instanceof ObjectId) ids.add(operand);
     else if (operand instanceof Date) dates.add(operand.getTime());
   }
   return (view) => {
@@ -176,7 +212,7 @@ function inClause(slot: number, operands: Scalar[]): StoredClause {
       case STRING:
         return strings.size > 0 && strings.has(scalarAt(stored, at, STRING) as string);
       case OBJECT_ID:
-        return ids.size > 0 && ids.has(stored.slice(at, at + 12));
+        return ids.size > 0 && ids.hasAt(stored, at);
       case DATE: {
         const ms = dateAt(stored, at);
         return Math.abs(ms) > MAX_DATE_MS ? undefined : dates.has(ms);

@@ -18,6 +18,8 @@ import { mingoOptions, Query } from '../../src/query/mingo';
 const id1 = new ObjectId('64a000000000000000000001');
 const id2 = new ObjectId('64a000000000000000000002');
 const idHigh = new ObjectId('ff0000000000000000000000');
+/** The same last three bytes as id1 (the set's first lookup), other bytes before. */
+const id1Twin = new ObjectId('65a000000000000000000001');
 const day1 = new Date('2026-01-01T00:00:00Z');
 const day2 = new Date('2026-06-01T00:00:00Z');
 const before1970 = new Date(-86_400_000 * 400 - 7);
@@ -45,6 +47,7 @@ const decidedValues: unknown[] = [
   new ObjectId(id1.toHexString()),
   id2,
   idHigh,
+  id1Twin,
   day1,
   new Date(day1.getTime()),
   day2,
@@ -90,6 +93,8 @@ const filters: Doc[] = [
   { f: { $in: [null, 1, 'a'] } },
   { f: { $in: [id1, day1, true, 2.5] } },
   { f: { $in: [id2, idHigh, 'é'] } },
+  { f: { $in: [id1Twin, id2] } },
+  { f: { $nin: [id1, id1Twin, ...Array.from({ length: 50 }, () => new ObjectId())] } },
   { f: { $nin: [null, 1, 'a'] } },
   { f: { $nin: [id2, false] } },
   { f: { $exists: true } },
