@@ -7,7 +7,7 @@ import type { Collection } from './collection';
 import type { Collation } from './index-spec';
 import { planQuery, type Plan } from './planner';
 import { scan, type ScanStats } from './scan';
-import { compileStoredFilter } from './stored-filter';
+import { lazyStoredFilter } from './stored-filter';
 
 export interface QueryRequest {
   filter: Doc;
@@ -66,7 +66,7 @@ export function prepareQuery(collection: Collection | undefined, request: QueryR
     matcher,
     fields: filterFields(request.filter),
     // Collations change string equality: collated queries are decided by the matcher alone.
-    stored: request.collation ? undefined : compileStoredFilter(request.filter),
+    stored: request.collation ? undefined : lazyStoredFilter(request.filter),
   };
   let source: Iterable<Doc> = scan(collection, plan, filter, stats, scanSkip);
   if (blockingSort) {

@@ -4,7 +4,7 @@ import { packDocument } from '../../src/engine/document-shapes';
 import { discardChanges } from '../../src/engine/journal-entry';
 import { prepareQuery, runQuery } from '../../src/engine/query';
 import { decodeDocument, encodeDocument } from '../../src/engine/record';
-import { compileStoredFilter } from '../../src/engine/stored-filter';
+import { compileStoredFilter, lazyStoredFilter } from '../../src/engine/stored-filter';
 import type { Doc } from '../../src/query/document';
 import { compileFilter } from '../../src/query/filter';
 import { mingoOptions, Query } from '../../src/query/mingo';
@@ -214,4 +214,11 @@ test('a skip through the _id index passes over documents on their bytes and hand
   expect(prepared.plan.kind).toBe('IXSCAN');
   // Ids grow with insertion: the walk went from the newest down to the page's last post.
   expect(prepared.stats.docsExamined).toBe(docs.length - docs.indexOf(expected[119]));
+});
+
+test('a scan compiles the stored test only after its first documents, which the matcher decides', () => {
+  const lazy = lazyStoredFilter({ f: { $ne: true } });
+  const bytes = encodeDocument({ _id: 1, f: false }, false);
+  const answers = Array.from({ length: 10 }, () => lazy(bytes));
+  expect(answers).toEqual([...Array(7).fill(undefined), true, true, true]);
 });
