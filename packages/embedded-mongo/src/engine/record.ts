@@ -79,7 +79,7 @@ export class DocRecord {
 
   /** Enough of the document to test a filter reading only `fields` (filter-fields.ts); all of it if undefined. */
   fields(fields: ReadonlySet<string> | undefined): Doc {
-    return this.decoded ? this.decoded : storedFields(this.bson, fields);
+    return this.decoded || !fields ? this.doc : storedFields(this.bson, fields);
   }
 }
 

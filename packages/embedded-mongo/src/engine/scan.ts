@@ -26,10 +26,20 @@ export interface Filter {
 
 /**
  * Whether a stored document passes the filter: on its bytes when they decide it, else on its decoded fields. A
- * document the scan passes over (a skip, a non-match) is never made into an object.
+ * document the scan passes over (a skip, a non-match) is never made into an object. When the filter may read
+ * anything, the whole document is decoded to test it, and handed back so that it is decoded once.
  */
-function passes(filter: Filter, bson: string): boolean {
-  return filter.stored?.(bson) ?? filter.matcher(storedFields(bson, filter.fields));
+function admits(filter: Filter, bson: string): boolean | Doc {
+  const decided = filter.stored?.(bson);
+  if (decided !== undefined) return decided;
+  if (filter.fields) return filter.matcher(storedFields(bson, filter.fields));
+  const doc = decodeDocument(bson);
+  return filter.matcher(doc) ? doc : false;
+}
+
+/** The document a scan hands out, once `admits` let it through. */
+function handedOut(admitted: true | Doc, bson: string): Doc {
+  return admitted === true ? decodeDocument(bson) : admitted;
 }
 
 function inInterval(value: unknown, interval: Interval): boolean {
@@ -192,9 +202,10 @@ function* mergeScan(
     if (bson !== undefined) {
       seen.add(rid);
       stats.docsExamined++;
-      if (passes(filter, bson)) {
+      const admitted = admits(filter, bson);
+      if (admitted !== false) {
         if (skip.left > 0) skip.left--;
-        else yield decodeDocument(bson);
+        else yield handedOut(admitted, bson);
       }
     }
     // Moved on only after the document was taken: a cursor suspended at the yield reads on after later writes.
@@ -276,9 +287,10 @@ function* indexScan(
       const bson = collection.storedAt(rid);
       if (bson === undefined) continue;
       stats.docsExamined++;
-      if (!passes(filter, bson)) continue;
+      const admitted = admits(filter, bson);
+      if (admitted === false) continue;
       if (skip.left > 0) skip.left--;
-      else yield decodeDocument(bson);
+      else yield handedOut(admitted, bson);
     }
   }
 }
@@ -292,9 +304,10 @@ function* collectionScan(
 ): Generator<Doc> {
   for (const record of collection.records()) {
     stats.docsExamined++;
-    if (!passes(filter, record.bson)) continue;
+    const admitted = admits(filter, record.bson);
+    if (admitted === false) continue;
     if (skip.left > 0) skip.left--;
-    else yield record.doc;
+    else yield handedOut(admitted, record.bson);
   }
 }
 
