@@ -99,6 +99,11 @@ export class Collection {
       yield new DocRecord(next[0], next[1]);
   }
 
+  /** The stored bytes of record `rid`, if it still exists (what a scan tests before it makes a record of them). */
+  storedAt(rid: number): string | undefined {
+    return this.store.get(rid);
+  }
+
   /** The stored version of record `rid`, if it still exists. */
   recordAt(rid: number): DocRecord | undefined {
     const bson = this.store.get(rid);

@@ -27,7 +27,7 @@ function int32(bytes: Uint8Array, at: number): number {
   return bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
 }
 
-function storedInt32(stored: string, at: number): number {
+export function storedInt32(stored: string, at: number): number {
   return (
     stored.charCodeAt(at) |
     (stored.charCodeAt(at + 1) << 8) |
@@ -88,7 +88,7 @@ function valueLength(bytes: Uint8Array, at: number, type: number): number {
 }
 
 /** `valueLength` read from a stored (one-byte) string, as the bytes it holds. */
-function storedValueLength(stored: string, at: number, type: number): number {
+export function storedValueLength(stored: string, at: number, type: number): number {
   if (FIXED_LENGTH[type] >= 0) return FIXED_LENGTH[type];
   if (PREFIX_EXTRA[type] >= 0) return PREFIX_EXTRA[type] + storedInt32(stored, at);
   if (type !== 0x0b) throw unknownType(type);
@@ -233,11 +233,11 @@ export function unpackFields(stored: string, wanted: ReadonlySet<string>): Buffe
 }
 
 /** What `scalarAt` answers for a value it does not decode (a document, an array, an int64, …). */
-const NOT_SCALAR = Symbol('not a scalar');
+export const NOT_SCALAR = Symbol('not a scalar');
 const float64 = new DataView(new ArrayBuffer(8));
 
 /** A string value's bytes (held one per character) as the string they encode: ASCII as it is, else UTF-8. */
-function storedString(stored: string, from: number, to: number): string {
+export function storedString(stored: string, from: number, to: number): string {
   for (let k = from; k < to; k++) {
     if (stored.charCodeAt(k) > 0x7f) return Buffer.from(stored.slice(from, to), 'latin1').toString('utf8');
   }
@@ -245,7 +245,7 @@ function storedString(stored: string, from: number, to: number): string {
 }
 
 /** The value at `at` of an element of `type`, for the scalar types a filter mostly reads; NOT_SCALAR otherwise. */
-function scalarAt(stored: string, at: number, type: number): unknown {
+export function scalarAt(stored: string, at: number, type: number): unknown {
   switch (type) {
     case 0x01: // double
       for (let k = 0; k < 8; k++) float64.setUint8(k, stored.charCodeAt(at + k));
@@ -268,6 +268,19 @@ function scalarAt(stored: string, at: number, type: number): unknown {
     default:
       return NOT_SCALAR;
   }
+}
+
+/**
+ * The shape number of a stored document (its top-level names are `shapeFieldNames(shape)`, its elements start at
+ * offset 3, each a type byte and a value), or -1 for a document stored plain (its names are in its BSON).
+ */
+export function storedShape(stored: string): number {
+  return stored.charCodeAt(0) === SHAPED ? (stored.charCodeAt(1) << 8) | stored.charCodeAt(2) : -1;
+}
+
+/** A shape's top-level field names, in their order. */
+export function shapeFieldNames(shape: number): readonly string[] {
+  return shapeFields[shape];
 }
 
 /**

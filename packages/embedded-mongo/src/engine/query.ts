@@ -7,6 +7,7 @@ import type { Collection } from './collection';
 import type { Collation } from './index-spec';
 import { planQuery, type Plan } from './planner';
 import { scan, type ScanStats } from './scan';
+import { lazyStoredFilter } from './stored-filter';
 
 export interface QueryRequest {
   filter: Doc;
@@ -61,7 +62,12 @@ export function prepareQuery(collection: Collection | undefined, request: QueryR
   const blockingSort = sort.length > 0 && !sortedByPlan;
   // In the scan's order the skip happens inside the scan, which passes over documents without handing them out.
   const scanSkip = blockingSort ? 0 : (request.skip ?? 0);
-  const filter = { matcher, fields: filterFields(request.filter) };
+  const filter = {
+    matcher,
+    fields: filterFields(request.filter),
+    // Collations change string equality: collated queries are decided by the matcher alone.
+    stored: request.collation ? undefined : lazyStoredFilter(request.filter),
+  };
   let source: Iterable<Doc> = scan(collection, plan, filter, stats, scanSkip);
   if (blockingSort) {
     const fold = request.collation

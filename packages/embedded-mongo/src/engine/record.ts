@@ -79,9 +79,12 @@ export class DocRecord {
 
   /** Enough of the document to test a filter reading only `fields` (filter-fields.ts); all of it if undefined. */
   fields(fields: ReadonlySet<string> | undefined): Doc {
-    if (this.decoded || !fields) return this.doc;
-    return (
-      readStoredFields(this.bson, fields) ?? (deserialize(unpackFields(this.bson, fields), DECODE) as Doc)
-    );
+    return this.decoded || !fields ? this.doc : storedFields(this.bson, fields);
   }
+}
+
+/** Enough of a stored document to test a filter reading only `fields` (filter-fields.ts); all of it if undefined. */
+export function storedFields(bson: string, fields: ReadonlySet<string> | undefined): Doc {
+  if (!fields) return decodeDocument(bson);
+  return readStoredFields(bson, fields) ?? (deserialize(unpackFields(bson, fields), DECODE) as Doc);
 }

@@ -5,6 +5,8 @@ import type { Interval } from './bounds';
 import type { Collection } from './collection';
 import { MAX_KEY, MIN_KEY, type IndexKey } from './index';
 import type { IndexPlan, OrPlan, Plan } from './planner';
+import { decodeDocument, storedFields } from './record';
+import type { StoredMatcher } from './stored-filter';
 
 export interface ScanStats {
   keysExamined: number;
@@ -18,6 +20,26 @@ export interface ScanStats {
 export interface Filter {
   matcher: Matcher;
   fields?: ReadonlySet<string>;
+  /** The same filter decided on the stored bytes where it can (stored-filter.ts); the matcher decides the rest. */
+  stored?: StoredMatcher;
+}
+
+/**
+ * Whether a stored document passes the filter: on its bytes when they decide it, else on its decoded fields. A
+ * document the scan passes over (a skip, a non-match) is never made into an object. When the filter may read
+ * anything, the whole document is decoded to test it, and handed back so that it is decoded once.
+ */
+function admits(filter: Filter, bson: string): boolean | Doc {
+  const decided = filter.stored?.(bson);
+  if (decided !== undefined) return decided;
+  if (filter.fields) return filter.matcher(storedFields(bson, filter.fields));
+  const doc = decodeDocument(bson);
+  return filter.matcher(doc) ? doc : false;
+}
+
+/** The document a scan hands out, once `admits` let it through. */
+function handedOut(admitted: true | Doc, bson: string): Doc {
+  return admitted === true ? decodeDocument(bson) : admitted;
 }
 
 function inInterval(value: unknown, interval: Interval): boolean {
@@ -176,13 +198,14 @@ function* mergeScan(
       continue;
     }
     const rid = head.values[index.fields.length] as number;
-    const record = seen.has(rid) ? undefined : collection.recordAt(rid);
-    if (record) {
+    const bson = seen.has(rid) ? undefined : collection.storedAt(rid);
+    if (bson !== undefined) {
       seen.add(rid);
       stats.docsExamined++;
-      if (filter.matcher(record.fields(filter.fields))) {
+      const admitted = admits(filter, bson);
+      if (admitted !== false) {
         if (skip.left > 0) skip.left--;
-        else yield record.doc;
+        else yield handedOut(admitted, bson);
       }
     }
     // Moved on only after the document was taken: a cursor suspended at the yield reads on after later writes.
@@ -261,12 +284,13 @@ function* indexScan(
         if (seen.has(rid)) continue;
         seen.add(rid);
       }
-      const record = collection.recordAt(rid);
-      if (!record) continue;
+      const bson = collection.storedAt(rid);
+      if (bson === undefined) continue;
       stats.docsExamined++;
-      if (!filter.matcher(record.fields(filter.fields))) continue;
+      const admitted = admits(filter, bson);
+      if (admitted === false) continue;
       if (skip.left > 0) skip.left--;
-      else yield record.doc;
+      else yield handedOut(admitted, bson);
     }
   }
 }
@@ -280,9 +304,10 @@ function* collectionScan(
 ): Generator<Doc> {
   for (const record of collection.records()) {
     stats.docsExamined++;
-    if (!filter.matcher(record.fields(filter.fields))) continue;
+    const admitted = admits(filter, record.bson);
+    if (admitted === false) continue;
     if (skip.left > 0) skip.left--;
-    else yield record.doc;
+    else yield handedOut(admitted, record.bson);
   }
 }
 

@@ -19,9 +19,9 @@ export type FastMatcher = (doc: Doc) => boolean | undefined;
 type Clause = FastMatcher;
 
 /** What both sides may be: the values compared here exactly as MongoDB compares them. */
-type Scalar = null | string | number | boolean | ObjectId | Date;
+export type Scalar = null | string | number | boolean | ObjectId | Date;
 
-function isScalar(value: unknown): value is Scalar {
+export function isScalar(value: unknown): value is Scalar {
   switch (typeof value) {
     case 'string':
     case 'boolean':
@@ -36,7 +36,7 @@ function isScalar(value: unknown): value is Scalar {
 }
 
 /** The class within which MongoDB compares values (type bracketing); `null` for null and missing. */
-function classOf(value: Scalar | undefined): string {
+export function classOf(value: Scalar | undefined): string {
   if (value === null || value === undefined) return 'null';
   if (value instanceof ObjectId) return 'oid';
   if (value instanceof Date) return 'date';
@@ -78,7 +78,7 @@ function scalarAt(read: Reader, doc: Doc): Scalar | undefined | typeof NOT_SCALA
   return isScalar(value) ? value : NOT_SCALAR;
 }
 
-const RANGES: Record<string, (c: number) => boolean> = {
+export const RANGES: Record<string, (c: number) => boolean> = {
   $lt: (c) => c < 0,
   $lte: (c) => c <= 0,
   $gt: (c) => c > 0,
