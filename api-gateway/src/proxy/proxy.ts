@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { HttpError, type Logger } from '@devcircle/service-kit';
 import { createProxyServer } from 'http-proxy-3';
+import { NOTHING_ABLATED, type Ablation } from '../ablation';
 import type { Instance, UpstreamPool } from '../upstreams';
 import { ByteLimit, discardBody, hasBody, PAYLOAD_TOO_LARGE, payloadTooLarge } from './body';
 import { UndiciUpstreams, UPSTREAM_IDLE_SOCKET_MS } from './undici-upstreams';
@@ -34,6 +35,8 @@ export interface ProxyOptions {
   logger: Logger;
   /** Called with the value of an `x-devcircle-revoked` response header (which never reaches the client). */
   onRevoked(value: string): void;
+  /** The ablation bench's switches (ablation.ts, `headerCopy` here); none for a real gateway. */
+  ablate?: Ablation;
 }
 
 /**
@@ -170,12 +173,24 @@ export function createProxy(options: ProxyOptions) {
     }
     return upstream;
   };
+  const ablate = options.ablate ?? NOTHING_ABLATED;
+  const copyHeaders = !ablate.has('headerCopy');
   const repeatables = new UndiciUpstreams({
     connectTimeoutMs: options.connectTimeoutMs,
     ca,
     codes: { idleTimeout: UPSTREAM_TIMEOUT, connectTimeout: CONNECT_TIMEOUT },
-    setAnswerHeaders: (res, headers) => setAnswerHeaders(res, headers),
+    writeAnswerHead: copyHeaders
+      ? (res, statusCode, statusMessage, headers) => {
+          setAnswerHeaders(res, headers);
+          res.writeHead(statusCode, statusMessage);
+        }
+      : (res, statusCode, statusMessage, headers) =>
+          res.writeHead(statusCode, statusMessage, headers as http.OutgoingHttpHeaders),
   });
+  /** The headers a read sends on (`readHeaders`; with the bench's `headerCopy` off, the client's object itself). */
+  const headersOfRead = copyHeaders
+    ? readHeaders
+    : (req: IncomingMessage) => req.headers as Record<string, string | string[] | undefined>;
   const proxy = createProxyServer({ xfwd: false, ws: true });
   const attempts = new WeakMap<IncomingMessage, Attempt>();
   const upgraded = new WeakSet<IncomingMessage>();
@@ -355,7 +370,7 @@ export function createProxy(options: ProxyOptions) {
     instance: Instance,
     timeoutMs: number,
   ): Promise<Outcome> {
-    const result = await repeatables.send(instance.url, req, res, readHeaders(req), timeoutMs);
+    const result = await repeatables.send(instance.url, req, res, headersOfRead(req), timeoutMs);
     const attempt: Attempt = {
       timeoutMs,
       connected: result.kind === 'done' || result.connected,
@@ -455,8 +470,17 @@ export function createProxy(options: ProxyOptions) {
     });
   }
 
+  /**
+   * For the ablation bench only (`forwardLayers` off, fast-reads.ts): one undici exchange of a read with `url`,
+   * without `forward`'s failover loop, attempt records and promise layers. Never used by a real gateway.
+   */
+  function readOnce(url: string, req: IncomingMessage, res: ServerResponse, timeoutMs: number) {
+    return repeatables.send(url, req, res, headersOfRead(req), timeoutMs);
+  }
+
   return {
     forward,
+    readOnce,
     upgrade,
     close(): void {
       agents.http.destroy();

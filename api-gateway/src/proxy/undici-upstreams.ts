@@ -11,10 +11,15 @@ export interface UndiciUpstreamOptions {
   /** Turns undici's own error codes into the proxy's (timeouts, connect failures). */
   codes: { idleTimeout: string; connectTimeout: string };
   /**
-   * Sets the upstream's answer headers on the client's answer, less what the client may not see (the revoked
-   * header, hop-by-hop headers); `writeHead` then sends them.
+   * Starts the client's answer: the upstream's status and its answer headers, less what the client may not see
+   * (the revoked header, hop-by-hop headers).
    */
-  setAnswerHeaders(res: ServerResponse, headers: Readonly<IncomingHttpHeaders>): void;
+  writeAnswerHead(
+    res: ServerResponse,
+    statusCode: number,
+    statusMessage: string,
+    headers: Readonly<IncomingHttpHeaders>,
+  ): void;
 }
 
 const IDLE_TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
@@ -68,7 +73,7 @@ export class UndiciUpstreams {
     headers: Record<string, string | string[] | undefined>,
     timeoutMs: number,
   ): Promise<UndiciOutcome> {
-    const { codes, setAnswerHeaders } = this.options;
+    const { codes, writeAnswerHead } = this.options;
     return new Promise((resolve) => {
       let settled = false;
       let connected = false;
@@ -95,8 +100,7 @@ export class UndiciUpstreams {
         onResponseStart(started, statusCode, answerHeaders, statusMessage) {
           if (statusCode < 200) return;
           responded = true;
-          setAnswerHeaders(res, answerHeaders as IncomingHttpHeaders);
-          res.writeHead(statusCode, statusMessage ?? '');
+          writeAnswerHead(res, statusCode, statusMessage ?? '', answerHeaders as IncomingHttpHeaders);
           res.on('drain', () => started.resume());
         },
         onResponseData(started, chunk) {
