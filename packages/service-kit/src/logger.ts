@@ -20,6 +20,9 @@ export type { Logger };
 /** Where log lines go (a test's stream; stdout by default). */
 export type LogDestination = DestinationStream;
 
+/** The mixin's answer outside any trace: never written to, so one for all. */
+const NO_TRACE = Object.freeze({});
+
 /**
  * pino's `isoTime` (`,"time":"<ISO 8601>"`), made once per millisecond of `now` instead of once per line: a busy
  * gateway writes several request lines in the same millisecond, and a `Date` and its ISO string for each was the
@@ -53,8 +56,12 @@ export function createLogger(name: string, level: string, destination?: Destinat
       mixin: () => {
         const trace = currentTrace();
         // A new object each time: pino merges the line's own fields into it.
-        return trace ? { traceId: trace.traceId } : {};
+        return trace ? { traceId: trace.traceId } : NO_TRACE;
       },
+      // pino's own merge (the line's fields assigned onto the mixin's object), except that a line outside any
+      // trace is written as it is instead of copied into an empty object: the gateway's request lines carry
+      // their trace id themselves, and that copy was one more object per line.
+      mixinMergeStrategy: (line, mixed) => (mixed === NO_TRACE ? line : Object.assign(mixed, line)),
     },
     destination ?? batchedStdout(),
   );

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { createLogger, type LogDestination } from '../src';
+import { continueTrace, createLogger, inTrace, type LogDestination } from '../src';
 import { isoTimePerMillisecond } from '../src/logger';
 
 describe('isoTimePerMillisecond', () => {
@@ -35,5 +35,30 @@ describe('createLogger', () => {
     const time = Date.parse((JSON.parse(lines[0]) as { time: string }).time);
     expect(time).toBeGreaterThanOrEqual(before);
     expect(time).toBeLessThanOrEqual(after);
+  });
+});
+
+describe("createLogger's trace id", () => {
+  it('adds the trace in progress first, and writes a line outside any trace as it is, the fields left alone', () => {
+    const lines: string[] = [];
+    const logger = createLogger('test', 'info', { write: (text: string) => void lines.push(text) });
+    const fields = { requestId: 'r-1', path: '/x' };
+    const trace = continueTrace(undefined);
+    inTrace(trace, () => logger.info(fields, 'inside'));
+    logger.info(fields, 'outside');
+    const [inside, outside] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(Object.keys(inside)).toEqual([
+      'level',
+      'time',
+      'service',
+      'name',
+      'traceId',
+      'requestId',
+      'path',
+      'msg',
+    ]);
+    expect(inside.traceId).toBe(trace.traceId);
+    expect(Object.keys(outside)).toEqual(['level', 'time', 'service', 'name', 'requestId', 'path', 'msg']);
+    expect(fields).toEqual({ requestId: 'r-1', path: '/x' });
   });
 });
