@@ -19,9 +19,10 @@ import { rememberedToken } from './auth';
 import type { AcceptedToken } from './auth/accepted-tokens';
 import { routeLabel } from './metrics';
 import type { Exchange } from './proxy';
+import { pendingHeaders, setPendingHeaders, withValue, type PendingHeaders } from './proxy/pending-headers';
 import { prepareForwarding } from './request-context';
 import { routeOf } from './routes';
-import { applySecurityHeaders, securityHeaderSteps, type SecurityHeadersFor } from './security';
+import { securityHeaderSteps, type HeaderStep, type SecurityHeadersFor } from './security';
 import type { Pools } from './upstreams';
 import type { GatewayParts } from './parts';
 
@@ -126,6 +127,19 @@ export function fastReads(
   };
   if (parts.tracing?.tracer) return () => false;
   const observerFor = latencyObservers(metrics.httpDuration);
+  // The answer's own headers as the Koa path sets them — `X-Request-Id` (its value per request), `Vary`, then
+  // helmet's (its removals do nothing on an answer not begun) — made once per security-header list (one per host).
+  const ownHeaders = new WeakMap<readonly HeaderStep[], PendingHeaders>();
+  const ownHeadersOf = (req: IncomingMessage, requestId: string): PendingHeaders => {
+    const steps = securityHeadersFor(req);
+    let template = ownHeaders.get(steps);
+    if (!template) {
+      const set = steps.filter((step): step is [string, NonNullable<HeaderStep[1]>] => step[1] !== undefined);
+      template = pendingHeaders([[REQUEST_ID_HEADER, ''], ['Vary', VARY], ...set]);
+      ownHeaders.set(steps, template);
+    }
+    return withValue(template, 0, requestId);
+  };
   const timeoutMs = config.upstreamTimeoutMs;
   // A GET and a HEAD route alike (routeOf tells methods apart only for POST and PUT): the path is the key.
   const routes = new BoundedMap<string, ReadRoute | null>(ROUTES_KEPT);
@@ -173,15 +187,12 @@ export function fastReads(
       ? continueTrace(parseTraceparent(req.headers[TRACEPARENT_HEADER] as string | undefined))
       : fixedTrace;
     req.headers[TRACEPARENT_HEADER] = formatTraceparent(trace);
-    if (on.answerHeaders) {
-      res.setHeader(REQUEST_ID_HEADER, requestId);
-      res.setHeader('Vary', VARY);
-      applySecurityHeaders(res, securityHeadersFor(req));
-    }
     req.headers[IDENTITY_HEADER] = read.identityHeader;
 
     const state = new ReadState(logger, requestId, trace.traceId);
-    const exchange: Exchange = { req, res, state };
+    // The answer's own headers wait for the service's, to go out with them in one writeHead.
+    const pending = on.answerHeaders ? ownHeadersOf(req, requestId) : undefined;
+    const exchange: Exchange = { req, res, state, pending };
     const started = performance.now();
     try {
       if (on.forwardLayers) await proxy.forward(exchange, { pool: read.route.pool, timeoutMs });
@@ -192,6 +203,7 @@ export function fastReads(
         err instanceof HttpError
           ? err
           : new HttpError(500, 'Internal server error', { code: 'INTERNAL_ERROR' });
+      if (pending && !res.headersSent) setPendingHeaders(res, pending);
       sendError(req, res, error);
     }
     const elapsed = performance.now() - started;
@@ -216,7 +228,7 @@ export function fastReads(
     const instance = pool.pick();
     if (!instance) throw pool.unavailable();
     exchange.state.upstream = instance.url;
-    await proxy.readOnce(instance.url, exchange.req, exchange.res, timeoutMs);
+    await proxy.readOnce(instance.url, exchange, timeoutMs);
   };
 
   const failed = (err: unknown): void => {
