@@ -235,6 +235,15 @@ export function fastReads(
     logger.error({ err: err instanceof Error ? err.message : String(err) }, 'unhandled app error');
   };
 
+  if (ablate.has('fastPath')) {
+    return (req, res) => {
+      const route = readRouteOf(req.method as string, (req.url ?? '').split('?')[0]);
+      const instance = route?.pool.pick();
+      if (!instance) return false;
+      void proxy.readOnce(instance.url, { req, res, state: {} }, timeoutMs);
+      return true;
+    };
+  }
   return (req, res) => {
     const read = readOf(req);
     if (!read) return false;

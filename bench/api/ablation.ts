@@ -43,12 +43,20 @@ interface Variant {
   ablate: string[];
 }
 
+/** The pieces turned off one at a time (and all together); `fastPath` is a variant of its own. */
+const PIECES = ABLATABLE.filter((piece) => piece !== 'fastPath');
+
 const FULL: Variant = { key: 'full', label: 'full fast path', ablate: [] };
 const VARIANTS: Variant[] = [
   FULL,
   { key: 'full-again', label: 'full fast path, a second process (A/A)', ablate: [] },
-  ...ABLATABLE.map((piece) => ({ key: piece, label: `without ${piece}`, ablate: [piece] })),
-  { key: 'all-off', label: 'without all of them', ablate: [...ABLATABLE] },
+  ...PIECES.map((piece) => ({ key: piece, label: `without ${piece}`, ablate: [piece] })),
+  { key: 'all-off', label: 'without all of them', ablate: [...PIECES] },
+  {
+    key: 'fastPath',
+    label: 'without the fast path’s code (the process forwards as the minimal proxy)',
+    ablate: ['fastPath'],
+  },
 ];
 
 function ownArgs(argv: string[]) {
