@@ -203,7 +203,8 @@ export function fastReads(
         err instanceof HttpError
           ? err
           : new HttpError(500, 'Internal server error', { code: 'INTERNAL_ERROR' });
-      if (pending && !res.headersSent) setPendingHeaders(res, pending);
+      // The gateway's own headers afresh: the service's may have joined `pending` before the answer failed.
+      if (pending && !res.headersSent) setPendingHeaders(res, ownHeadersOf(req, requestId));
       sendError(req, res, error);
     }
     const elapsed = performance.now() - started;
