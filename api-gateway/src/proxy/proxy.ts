@@ -4,8 +4,10 @@ import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { HttpError, type Logger } from '@devcircle/service-kit';
 import { createProxyServer } from 'http-proxy-3';
+import { NOTHING_ABLATED, type Ablation } from '../ablation';
 import type { Instance, UpstreamPool } from '../upstreams';
 import { ByteLimit, discardBody, hasBody, PAYLOAD_TOO_LARGE, payloadTooLarge } from './body';
+import { putAnswerHeader, setPendingHeaders, type PendingHeaders } from './pending-headers';
 import { UndiciUpstreams, UPSTREAM_IDLE_SOCKET_MS } from './undici-upstreams';
 
 /** Response header by which a service tells the gateway that a user's older tokens are revoked. */
@@ -34,6 +36,8 @@ export interface ProxyOptions {
   logger: Logger;
   /** Called with the value of an `x-devcircle-revoked` response header (which never reaches the client). */
   onRevoked(value: string): void;
+  /** The ablation bench's switches (ablation.ts, `headerCopy` here); none for a real gateway. */
+  ablate?: Ablation;
 }
 
 /**
@@ -45,6 +49,11 @@ export interface Exchange {
   res: ServerResponse;
   state: { upstream?: string; logger?: Logger };
   respond?: boolean;
+  /**
+   * The gateway's own answer headers when they are not set on `res` yet (the fast path's): a read's answer is then
+   * begun with one `writeHead` of these and the service's (pending-headers.ts).
+   */
+  pending?: PendingHeaders;
 }
 
 export interface ForwardOptions {
@@ -170,12 +179,23 @@ export function createProxy(options: ProxyOptions) {
     }
     return upstream;
   };
+  const ablate = options.ablate ?? NOTHING_ABLATED;
+  const copyHeaders = !ablate.has('headerCopy');
   const repeatables = new UndiciUpstreams({
     connectTimeoutMs: options.connectTimeoutMs,
     ca,
     codes: { idleTimeout: UPSTREAM_TIMEOUT, connectTimeout: CONNECT_TIMEOUT },
-    setAnswerHeaders: (res, headers) => setAnswerHeaders(res, headers),
+    writeAnswerHead: copyHeaders
+      ? writeAnswerHead
+      : (res, statusCode, statusMessage, headers, pending) => {
+          if (pending) setPendingHeaders(res, pending);
+          res.writeHead(statusCode, statusMessage, headers as http.OutgoingHttpHeaders);
+        },
   });
+  /** The headers a read sends on (`readHeaders`; with the bench's `headerCopy` off, the client's object itself). */
+  const headersOfRead = copyHeaders
+    ? readHeaders
+    : (req: IncomingMessage) => req.headers as Record<string, string | string[] | undefined>;
   const proxy = createProxyServer({ xfwd: false, ws: true });
   const attempts = new WeakMap<IncomingMessage, Attempt>();
   const upgraded = new WeakSet<IncomingMessage>();
@@ -228,20 +248,42 @@ export function createProxy(options: ProxyOptions) {
     delete headers['transfer-encoding'];
   }
 
+  /** Whether an answer header of the service goes on to the client; the revoked header is read (and stays). */
+  function passesOn(name: string, value: string | string[] | undefined): value is string | string[] {
+    if (name === REVOKED_HEADER) {
+      for (const revoked of Array.isArray(value) ? value : [value]) options.onRevoked(String(revoked));
+      return false;
+    }
+    return value !== undefined && name !== '' && !HOP_BY_HOP_ANSWER.has(name);
+  }
+
   /**
-   * `prepareHeaders` for an answer whose headers go on `res` one by one (undici's, undici-upstreams.ts): the same
-   * headers, set as `writeHead` would set them, without deleting from the upstream's object (which turned it into
-   * a slow dictionary-mode object that writeHead then walked).
+   * Begins the client's answer with a read's status and the service's headers less what stays inside
+   * (`prepareHeaders`' rule), without deleting from undici's object (which made a slow dictionary-mode object that
+   * writeHead then walked). With the gateway's own headers still `pending` (the fast path), the service's join that
+   * list, replacing a gateway header of the same name as a later setHeader would, and one `writeHead` sends all;
+   * otherwise (Koa's path, whose headers are on `res`) each goes on `res` and `writeHead` sends them.
    */
-  function setAnswerHeaders(res: ServerResponse, headers: Readonly<http.IncomingHttpHeaders>): void {
+  function writeAnswerHead(
+    res: ServerResponse,
+    statusCode: number,
+    statusMessage: string,
+    headers: Readonly<http.IncomingHttpHeaders>,
+    pending?: PendingHeaders,
+  ): void {
+    if (pending) {
+      for (const name in headers) {
+        const value = headers[name];
+        if (passesOn(name, value)) putAnswerHeader(pending, name, value);
+      }
+      res.writeHead(statusCode, statusMessage, pending.list as http.OutgoingHttpHeader[]);
+      return;
+    }
     for (const name in headers) {
       const value = headers[name];
-      if (name === REVOKED_HEADER) {
-        for (const revoked of Array.isArray(value) ? value : [value]) options.onRevoked(String(revoked));
-      } else if (!HOP_BY_HOP_ANSWER.has(name) && name !== '') {
-        res.setHeader(name, value as string | string[]);
-      }
+      if (passesOn(name, value)) res.setHeader(name, value);
     }
+    res.writeHead(statusCode, statusMessage);
   }
 
   /** The upstream's answer, as the client gets it: its status and headers less the gateway's own, then its body. */
@@ -354,8 +396,9 @@ export function createProxy(options: ProxyOptions) {
     res: ServerResponse,
     instance: Instance,
     timeoutMs: number,
+    pending: PendingHeaders | undefined,
   ): Promise<Outcome> {
-    const result = await repeatables.send(instance.url, req, res, readHeaders(req), timeoutMs);
+    const result = await repeatables.send(instance.url, req, res, headersOfRead(req), timeoutMs, pending);
     const attempt: Attempt = {
       timeoutMs,
       connected: result.kind === 'done' || result.connected,
@@ -390,7 +433,7 @@ export function createProxy(options: ProxyOptions) {
       ctx.respond = false;
       const outcome =
         repeatable && !source
-          ? await tryRepeatable(req, res, instance, timeoutMs)
+          ? await tryRepeatable(req, res, instance, timeoutMs, ctx.pending)
           : await tryInstance(req, res, instance, timeoutMs, source);
       if (outcome.kind === 'done') {
         // Only an answer proves the instance works (the client may have gone before there was one).
@@ -455,8 +498,18 @@ export function createProxy(options: ProxyOptions) {
     });
   }
 
+  /**
+   * For the ablation bench only (`forwardLayers` off, fast-reads.ts): one undici exchange of a read with `url`,
+   * without `forward`'s failover loop, attempt records and promise layers. Never used by a real gateway.
+   */
+  function readOnce(url: string, exchange: Exchange, timeoutMs: number) {
+    const { req, res, pending } = exchange;
+    return repeatables.send(url, req, res, headersOfRead(req), timeoutMs, pending);
+  }
+
   return {
     forward,
+    readOnce,
     upgrade,
     close(): void {
       agents.http.destroy();

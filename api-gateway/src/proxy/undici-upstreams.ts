@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { Pool, type Dispatcher } from 'undici';
+import type { PendingHeaders } from './pending-headers';
 
 /** How one exchange over undici ended, in the terms of the proxy's failover (see proxy.ts). */
 export type UndiciOutcome =
@@ -11,10 +12,16 @@ export interface UndiciUpstreamOptions {
   /** Turns undici's own error codes into the proxy's (timeouts, connect failures). */
   codes: { idleTimeout: string; connectTimeout: string };
   /**
-   * Sets the upstream's answer headers on the client's answer, less what the client may not see (the revoked
-   * header, hop-by-hop headers); `writeHead` then sends them.
+   * Starts the client's answer: the upstream's status and its answer headers, less what the client may not see
+   * (the revoked header, hop-by-hop headers), with the gateway's own headers still `pending` if any.
    */
-  setAnswerHeaders(res: ServerResponse, headers: Readonly<IncomingHttpHeaders>): void;
+  writeAnswerHead(
+    res: ServerResponse,
+    statusCode: number,
+    statusMessage: string,
+    headers: Readonly<IncomingHttpHeaders>,
+    pending: PendingHeaders | undefined,
+  ): void;
 }
 
 const IDLE_TIMEOUTS = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
@@ -59,7 +66,8 @@ export class UndiciUpstreams {
   /**
    * Sends `req` (no body) to the instance at `url` and streams its answer into `res`. Settles when the answer is
    * over (or the client gone), or failed before any of it was sent: then the caller may try another instance.
-   * `timeoutMs` is the idle limit: for the answer's headers, then between its chunks.
+   * `timeoutMs` is the idle limit: for the answer's headers, then between its chunks. `pending`: the gateway's own
+   * answer headers not yet on `res` (proxy.ts `Exchange`).
    */
   send(
     url: string,
@@ -67,8 +75,9 @@ export class UndiciUpstreams {
     res: ServerResponse,
     headers: Record<string, string | string[] | undefined>,
     timeoutMs: number,
+    pending?: PendingHeaders,
   ): Promise<UndiciOutcome> {
-    const { codes, setAnswerHeaders } = this.options;
+    const { codes, writeAnswerHead } = this.options;
     return new Promise((resolve) => {
       let settled = false;
       let connected = false;
@@ -95,8 +104,13 @@ export class UndiciUpstreams {
         onResponseStart(started, statusCode, answerHeaders, statusMessage) {
           if (statusCode < 200) return;
           responded = true;
-          setAnswerHeaders(res, answerHeaders as IncomingHttpHeaders);
-          res.writeHead(statusCode, statusMessage ?? '');
+          writeAnswerHead(
+            res,
+            statusCode,
+            statusMessage ?? '',
+            answerHeaders as IncomingHttpHeaders,
+            pending,
+          );
           res.on('drain', () => started.resume());
         },
         onResponseData(started, chunk) {
