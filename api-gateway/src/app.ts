@@ -6,7 +6,6 @@ import { chain } from './compose';
 import { readToken, requireToken } from './auth';
 import { health, ready, status } from './health';
 import { bodySizeLimit, rateLimit } from './limits';
-import type { Ablation } from './ablation';
 import { clientErrors } from './client-errors';
 import { fastReads } from './fast-reads';
 import type { GatewayParts } from './parts';
@@ -120,14 +119,13 @@ export function createApp(
 
 /**
  * The gateway's request listener: a proxied read with an accepted token takes the fast path (fast-reads.ts), which
- * does the same work without Koa's machinery; every other request goes through the Koa app above. `ablate`: the
- * ablation bench's switches for the fast path (ablation.ts), none for a real gateway.
+ * does the same work without Koa's machinery; every other request goes through the Koa app above.
  */
-export function createRequestListener(parts: GatewayParts, ablate?: Ablation): RequestListener {
+export function createRequestListener(parts: GatewayParts): RequestListener {
   // One helmet run per host for both ways in, not one each.
   const securityHeadersFor = securityHeaderSteps(parts.config);
   const koa = createApp(parts, securityHeadersFor).callback();
-  const read = fastReads(parts, securityHeadersFor, ablate);
+  const read = fastReads(parts, securityHeadersFor);
   return (req, res) => {
     if (!read(req, res)) void koa(req, res);
   };

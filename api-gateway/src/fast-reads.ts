@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   BoundedMap,
   continueTrace,
-  type TraceContext,
   formatTraceparent,
   HttpError,
   IDENTITY_HEADER,
@@ -14,9 +13,7 @@ import {
   writeRequestLine,
   type Logger,
 } from '@devcircle/service-kit';
-import { NOTHING_ABLATED, type Ablation } from './ablation';
 import { rememberedToken } from './auth';
-import type { AcceptedToken } from './auth/accepted-tokens';
 import { routeLabel } from './metrics';
 import type { Exchange } from './proxy';
 import { pendingHeaders, setPendingHeaders, withValue, type PendingHeaders } from './proxy/pending-headers';
@@ -96,8 +93,7 @@ function sendError(req: IncomingMessage, res: ServerResponse, err: HttpError): v
  * Returns false, having changed nothing, for anything else: a body or body headers, an `Origin` (CORS), a path
  * Koa would read differently, a local, socket, rate-limited or unknown route, no token or one not yet accepted
  * (the 401s and the full check stay in `auth/`), spans exported (OTEL_*: the Koa path makes them). The Koa app
- * answers those. `securityHeadersFor`: the gateway's one security-header list, shared with the Koa app. `ablate`:
- * the ablation bench's switches (ablation.ts), none for a real gateway.
+ * answers those. `securityHeadersFor`: the gateway's one security-header list, shared with the Koa app.
  */
 export function fastReads(
   parts: Pick<
@@ -105,26 +101,8 @@ export function fastReads(
     'config' | 'logger' | 'pools' | 'proxy' | 'revocations' | 'acceptedTokens' | 'metrics' | 'tracing'
   >,
   securityHeadersFor: SecurityHeadersFor = securityHeaderSteps(parts.config),
-  ablate: Ablation = NOTHING_ABLATED,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const { config, logger, pools, proxy, revocations, acceptedTokens, metrics } = parts;
-  const on = {
-    logLine: !ablate.has('logLine'),
-    answerHeaders: !ablate.has('answerHeaders'),
-    histogram: !ablate.has('histogram'),
-    ids: !ablate.has('ids'),
-    tokenLookup: !ablate.has('tokenLookup'),
-    forwardLayers: !ablate.has('forwardLayers'),
-  };
-  // The ablation bench's stand-ins for the pieces it turns off (never used by a real gateway).
-  const fixedTrace: TraceContext = continueTrace(undefined);
-  let lastToken: { authorization?: string; token?: AcceptedToken } = {};
-  const tokenOf = (authorization: string | undefined): AcceptedToken | undefined => {
-    if (on.tokenLookup) return rememberedToken(authorization, acceptedTokens, revocations);
-    if (authorization !== lastToken.authorization || !lastToken.token)
-      lastToken = { authorization, token: rememberedToken(authorization, acceptedTokens, revocations) };
-    return lastToken.token;
-  };
   if (parts.tracing?.tracer) return () => false;
   const observerFor = latencyObservers(metrics.httpDuration);
   // The answer's own headers as the Koa path sets them — `X-Request-Id` (its value per request), `Vary`, then
@@ -173,30 +151,26 @@ export function fastReads(
     if (!PLAIN_PATH.test(path)) return undefined;
     const route = readRouteOf(method, path);
     if (!route) return undefined;
-    const token = tokenOf(headers.authorization);
+    const token = rememberedToken(headers.authorization, acceptedTokens, revocations);
     if (!token) return undefined;
     return { path, route, identityHeader: token.identityHeader, userId: token.identity.id };
   };
 
   const serve = async (req: IncomingMessage, res: ServerResponse, read: Read): Promise<void> => {
     res.statusCode = NO_ANSWER_STATUS;
-    if (!on.ids) req.headers[REQUEST_ID_HEADER] = 'ablation';
     prepareForwarding(req, config.trustProxyHops);
     const requestId = req.headers[REQUEST_ID_HEADER] as string;
-    const trace = on.ids
-      ? continueTrace(parseTraceparent(req.headers[TRACEPARENT_HEADER] as string | undefined))
-      : fixedTrace;
+    const trace = continueTrace(parseTraceparent(req.headers[TRACEPARENT_HEADER] as string | undefined));
     req.headers[TRACEPARENT_HEADER] = formatTraceparent(trace);
     req.headers[IDENTITY_HEADER] = read.identityHeader;
 
     const state = new ReadState(logger, requestId, trace.traceId);
     // The answer's own headers wait for the service's, to go out with them in one writeHead.
-    const pending = on.answerHeaders ? ownHeadersOf(req, requestId) : undefined;
+    const pending = ownHeadersOf(req, requestId);
     const exchange: Exchange = { req, res, state, pending };
     const started = performance.now();
     try {
-      if (on.forwardLayers) await proxy.forward(exchange, { pool: read.route.pool, timeoutMs });
-      else await readOnce(exchange, read.route.pool);
+      await proxy.forward(exchange, { pool: read.route.pool, timeoutMs });
     } catch (err) {
       if (!(err instanceof HttpError)) state.logger.error({ err }, 'unhandled error');
       const error =
@@ -204,47 +178,29 @@ export function fastReads(
           ? err
           : new HttpError(500, 'Internal server error', { code: 'INTERNAL_ERROR' });
       // The gateway's own headers afresh: the service's may have joined `pending` before the answer failed.
-      if (pending && !res.headersSent) setPendingHeaders(res, ownHeadersOf(req, requestId));
+      if (!res.headersSent) setPendingHeaders(res, ownHeadersOf(req, requestId));
       sendError(req, res, error);
     }
     const elapsed = performance.now() - started;
     const status = res.statusCode;
     // The Koa path's line (service-kit's requestLogger), with the ids its child logger would have bound.
-    if (on.logLine)
-      writeRequestLine(logger, {
-        requestId,
-        traceId: trace.traceId,
-        method: req.method as string,
-        path: read.path,
-        status,
-        ms: requestMs(elapsed),
-        upstream: state.upstream, // pino leaves out an undefined field, as the Koa path leaves it out
-        userId: read.userId,
-      });
-    if (on.histogram) observerFor(req.method as string, status, read.route.label)(elapsed / 1000);
-  };
-
-  /** The ablation bench's `forwardLayers` off: one exchange with the pool's next instance, no failover. */
-  const readOnce = async (exchange: Exchange, pool: ReadRoute['pool']): Promise<void> => {
-    const instance = pool.pick();
-    if (!instance) throw pool.unavailable();
-    exchange.state.upstream = instance.url;
-    await proxy.readOnce(instance.url, exchange, timeoutMs);
+    writeRequestLine(logger, {
+      requestId,
+      traceId: trace.traceId,
+      method: req.method as string,
+      path: read.path,
+      status,
+      ms: requestMs(elapsed),
+      upstream: state.upstream, // pino leaves out an undefined field, as the Koa path leaves it out
+      userId: read.userId,
+    });
+    observerFor(req.method as string, status, read.route.label)(elapsed / 1000);
   };
 
   const failed = (err: unknown): void => {
     logger.error({ err: err instanceof Error ? err.message : String(err) }, 'unhandled app error');
   };
 
-  if (ablate.has('fastPath')) {
-    return (req, res) => {
-      const route = readRouteOf(req.method as string, (req.url ?? '').split('?')[0]);
-      const instance = route?.pool.pick();
-      if (!instance) return false;
-      void proxy.readOnce(instance.url, { req, res, state: {} }, timeoutMs);
-      return true;
-    };
-  }
   return (req, res) => {
     const read = readOf(req);
     if (!read) return false;

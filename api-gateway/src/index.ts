@@ -23,7 +23,6 @@ import {
   type Logger,
   type Tracing,
 } from '@devcircle/service-kit';
-import type { Ablation } from './ablation';
 import { createRequestListener } from './app';
 import { AcceptedTokens } from './auth';
 import { loadConfig, type GatewayConfig } from './config';
@@ -75,7 +74,6 @@ export async function createGateway(
     maxBodyBytes: config.maxBodyBytes,
     logger,
     onRevoked: (value) => revocations.applyHeader(value),
-    ablate: options.ablate,
   });
   const database = connectDatabase(config.mongodbUri, logger);
   instrumentDatabase(database.client, metrics.registry);
@@ -93,21 +91,18 @@ export async function createGateway(
     config.upstreamTls,
   );
 
-  const listener = createRequestListener(
-    {
-      config,
-      logger,
-      pools,
-      proxy,
-      revocations,
-      rateLimits,
-      acceptedTokens,
-      revocationsLoaded: () => feed.loaded,
-      metrics,
-      tracing,
-    },
-    options.ablate,
-  );
+  const listener = createRequestListener({
+    config,
+    logger,
+    pools,
+    proxy,
+    revocations,
+    rateLimits,
+    acceptedTokens,
+    revocationsLoaded: () => feed.loaded,
+    metrics,
+    tracing,
+  });
   const server = trackAnswers(http.createServer(listener));
   // Clients and load balancers reuse idle connections: Node's 5 s default made a PUT sent on one that idled that
   // long cross the close and get a reset (service-kit's SERVER_KEEP_ALIVE_MS, as the services use).
@@ -229,9 +224,4 @@ export interface GatewayOptions {
   env?: NodeJS.ProcessEnv;
   /** Where the log lines go; stdout unless given (a test that reads them). */
   logDestination?: LogDestination;
-  /**
-   * Pieces of a read's work turned off, for the ablation bench's own entry only (bench/api/ablation-gateway.ts,
-   * ablation.ts); no setting reaches this.
-   */
-  ablate?: Ablation;
 }

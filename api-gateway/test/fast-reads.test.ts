@@ -7,7 +7,6 @@ import {
   type LogDestination,
 } from '@devcircle/service-kit';
 import { startGateway, type RunningGateway } from '../src';
-import { ABLATABLE } from '../src/ablation';
 import { AcceptedTokens } from '../src/auth';
 import { loadConfig } from '../src/config';
 import { fastReads } from '../src/fast-reads';
@@ -44,9 +43,6 @@ beforeAll(async () => {
     NOTIFICATIONS_URLS: others.url,
     LOG_LEVEL: 'info',
     METRICS_PORT: '0',
-    // The ablation bench's variable (bench/api/ablation-gateway.ts), every piece named: a real gateway reads no such
-    // setting, so every test below must still find all of the fast path's work done.
-    ABLATE: ABLATABLE.join(','),
   });
   gateway = await startGateway({ port: 0, env, logDestination: destination });
 });

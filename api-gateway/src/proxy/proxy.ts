@@ -4,10 +4,9 @@ import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { HttpError, type Logger } from '@devcircle/service-kit';
 import { createProxyServer } from 'http-proxy-3';
-import { NOTHING_ABLATED, type Ablation } from '../ablation';
 import type { Instance, UpstreamPool } from '../upstreams';
 import { ByteLimit, discardBody, hasBody, PAYLOAD_TOO_LARGE, payloadTooLarge } from './body';
-import { putAnswerHeader, setPendingHeaders, type PendingHeaders } from './pending-headers';
+import { putAnswerHeader, type PendingHeaders } from './pending-headers';
 import { UndiciUpstreams, UPSTREAM_IDLE_SOCKET_MS } from './undici-upstreams';
 
 /** Response header by which a service tells the gateway that a user's older tokens are revoked. */
@@ -36,8 +35,6 @@ export interface ProxyOptions {
   logger: Logger;
   /** Called with the value of an `x-devcircle-revoked` response header (which never reaches the client). */
   onRevoked(value: string): void;
-  /** The ablation bench's switches (ablation.ts, `headerCopy` here); none for a real gateway. */
-  ablate?: Ablation;
 }
 
 /**
@@ -179,23 +176,12 @@ export function createProxy(options: ProxyOptions) {
     }
     return upstream;
   };
-  const ablate = options.ablate ?? NOTHING_ABLATED;
-  const copyHeaders = !ablate.has('headerCopy');
   const repeatables = new UndiciUpstreams({
     connectTimeoutMs: options.connectTimeoutMs,
     ca,
     codes: { idleTimeout: UPSTREAM_TIMEOUT, connectTimeout: CONNECT_TIMEOUT },
-    writeAnswerHead: copyHeaders
-      ? writeAnswerHead
-      : (res, statusCode, statusMessage, headers, pending) => {
-          if (pending) setPendingHeaders(res, pending);
-          res.writeHead(statusCode, statusMessage, headers as http.OutgoingHttpHeaders);
-        },
+    writeAnswerHead,
   });
-  /** The headers a read sends on (`readHeaders`; with the bench's `headerCopy` off, the client's object itself). */
-  const headersOfRead = copyHeaders
-    ? readHeaders
-    : (req: IncomingMessage) => req.headers as Record<string, string | string[] | undefined>;
   const proxy = createProxyServer({ xfwd: false, ws: true });
   const attempts = new WeakMap<IncomingMessage, Attempt>();
   const upgraded = new WeakSet<IncomingMessage>();
@@ -398,7 +384,7 @@ export function createProxy(options: ProxyOptions) {
     timeoutMs: number,
     pending: PendingHeaders | undefined,
   ): Promise<Outcome> {
-    const result = await repeatables.send(instance.url, req, res, headersOfRead(req), timeoutMs, pending);
+    const result = await repeatables.send(instance.url, req, res, readHeaders(req), timeoutMs, pending);
     const attempt: Attempt = {
       timeoutMs,
       connected: result.kind === 'done' || result.connected,
@@ -498,18 +484,8 @@ export function createProxy(options: ProxyOptions) {
     });
   }
 
-  /**
-   * For the ablation bench only (`forwardLayers` off, fast-reads.ts): one undici exchange of a read with `url`,
-   * without `forward`'s failover loop, attempt records and promise layers. Never used by a real gateway.
-   */
-  function readOnce(url: string, exchange: Exchange, timeoutMs: number) {
-    const { req, res, pending } = exchange;
-    return repeatables.send(url, req, res, headersOfRead(req), timeoutMs, pending);
-  }
-
   return {
     forward,
-    readOnce,
     upgrade,
     close(): void {
       agents.http.destroy();
