@@ -26,6 +26,9 @@ interface CliOptions {
 const USAGE =
   'usage: embedded-mongo [--port 27018] [--dbpath ./data/db] [--bind_ip 127.0.0.1] [--replSet rs0] [--advertise host:port] [--oplogMinRetentionHours 24] [--oplogSize 64] [--metricsPort 9216] [--heapGrowingPercent 10] [--heapTightAboveMB 256] [--heapSmallGrowingPercent 50]';
 
+/** Reads one option's value; `flag` (or the environment variable's name) goes into the error for a bad one. */
+type ValueParser = (flag: string, value: string) => number;
+
 function positive(flag: string, value: string): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new Error(`invalid ${flag} ${value}\n${USAGE}`);
@@ -49,30 +52,34 @@ function wholeNumber(flag: string, value: string): number {
  * set them too).
  */
 export function parseArgs(argv: string[], env: NodeJS.ProcessEnv = process.env): CliOptions {
+  // Unset or empty: the default. Set: read by the same parser as its flag, so a bad value is refused by its name.
+  const fromEnv = (name: string, parse: ValueParser, fallback: number): number => {
+    const value = env[name];
+    return value ? parse(name, value) : fallback;
+  };
   const options: CliOptions = {
     port: 27018,
     dbpath: path.join(env.DATA_DIR ?? './data', 'db'),
     host: '127.0.0.1',
     replSet: env.DB_REPLICA_SET || 'rs0',
-    oplogHours: env.EMBEDDED_MONGO_OPLOG_HOURS
-      ? positive('EMBEDDED_MONGO_OPLOG_HOURS', env.EMBEDDED_MONGO_OPLOG_HOURS)
-      : 24,
+    oplogHours: fromEnv('EMBEDDED_MONGO_OPLOG_HOURS', positive, 24),
     // The server's own default (64 MiB), as both READMEs say; this said 256 after the default changed.
-    oplogMB: env.EMBEDDED_MONGO_OPLOG_MB
-      ? positive('EMBEDDED_MONGO_OPLOG_MB', env.EMBEDDED_MONGO_OPLOG_MB)
-      : DEFAULT_OPLOG_LIMITS.maxBytes / (1024 * 1024),
-    heapGrowingPercent: env.EMBEDDED_MONGO_HEAP_GROWING_PERCENT
-      ? wholeNumber('EMBEDDED_MONGO_HEAP_GROWING_PERCENT', env.EMBEDDED_MONGO_HEAP_GROWING_PERCENT)
-      : DEFAULT_HEAP_POLICY.growingPercent,
-    heapTightAboveMB: env.EMBEDDED_MONGO_HEAP_TIGHT_ABOVE_MB
-      ? wholeNumber('EMBEDDED_MONGO_HEAP_TIGHT_ABOVE_MB', env.EMBEDDED_MONGO_HEAP_TIGHT_ABOVE_MB)
-      : DEFAULT_HEAP_POLICY.tightAboveBytes / (1024 * 1024),
-    heapSmallGrowingPercent: env.EMBEDDED_MONGO_HEAP_SMALL_GROWING_PERCENT
-      ? wholeNumber(
-          'EMBEDDED_MONGO_HEAP_SMALL_GROWING_PERCENT',
-          env.EMBEDDED_MONGO_HEAP_SMALL_GROWING_PERCENT,
-        )
-      : DEFAULT_HEAP_POLICY.smallGrowingPercent,
+    oplogMB: fromEnv('EMBEDDED_MONGO_OPLOG_MB', positive, DEFAULT_OPLOG_LIMITS.maxBytes / (1024 * 1024)),
+    heapGrowingPercent: fromEnv(
+      'EMBEDDED_MONGO_HEAP_GROWING_PERCENT',
+      wholeNumber,
+      DEFAULT_HEAP_POLICY.growingPercent,
+    ),
+    heapTightAboveMB: fromEnv(
+      'EMBEDDED_MONGO_HEAP_TIGHT_ABOVE_MB',
+      wholeNumber,
+      DEFAULT_HEAP_POLICY.tightAboveBytes / (1024 * 1024),
+    ),
+    heapSmallGrowingPercent: fromEnv(
+      'EMBEDDED_MONGO_HEAP_SMALL_GROWING_PERCENT',
+      wholeNumber,
+      DEFAULT_HEAP_POLICY.smallGrowingPercent,
+    ),
   };
   if (env.EMBEDDED_MONGO_METRICS_PORT) argv = ['--metricsPort', env.EMBEDDED_MONGO_METRICS_PORT, ...argv];
   for (let i = 0; i < argv.length; i++) {

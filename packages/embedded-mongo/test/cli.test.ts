@@ -60,6 +60,23 @@ describe('flags', () => {
       advertise: 'db.internal:27018',
     });
     expect(() => parseArgs(['--oplogSize', '0'])).toThrow('invalid --oplogSize 0');
+    expect(() => parseArgs([], { EMBEDDED_MONGO_OPLOG_HOURS: '-2' })).toThrow(
+      /invalid EMBEDDED_MONGO_OPLOG_HOURS -2\nusage:/,
+    );
+    expect(() => parseArgs([], { EMBEDDED_MONGO_OPLOG_MB: 'lots' })).toThrow(
+      /invalid EMBEDDED_MONGO_OPLOG_MB lots\nusage:/,
+    );
+  });
+
+  test('an environment variable set but empty leaves the default', () => {
+    const empty = {
+      EMBEDDED_MONGO_OPLOG_HOURS: '',
+      EMBEDDED_MONGO_OPLOG_MB: '',
+      EMBEDDED_MONGO_HEAP_GROWING_PERCENT: '',
+      EMBEDDED_MONGO_HEAP_TIGHT_ABOVE_MB: '',
+      EMBEDDED_MONGO_HEAP_SMALL_GROWING_PERCENT: '',
+    };
+    expect(parseArgs([], empty)).toEqual(parseArgs([], {}));
   });
 
   test('DATA_DIR moves the default data directory', () => {

@@ -1,7 +1,7 @@
 import { isDuplicateKey } from '@devcircle/service-kit';
 import type { Collection, Db, ObjectId } from 'mongodb';
 import type { HiddenAuthor, HiddenReason, HiddenSet } from './hidden-author';
-import { activeBlocksOf } from './blocks';
+import { activeBlocksOf, isBlock } from './blocks';
 import { HIDDEN_AUTHORS } from './indexes';
 
 /** Every access to `hidden_authors`. */
@@ -85,7 +85,7 @@ function hiddenSetOf(found: Pick<HiddenAuthor, 'authorId' | 'reason'>[]): Hidden
     const hex = authorId.toHexString();
     if (!all.has(hex)) authors.push(authorId);
     all.add(hex);
-    if (reason !== 'mute') blocked.add(hex);
+    if (isBlock(reason)) blocked.add(hex);
   }
   return { authors, all, blocked };
 }
