@@ -90,7 +90,10 @@ export async function idleCpu(parts: Target['parts'], seconds: number): Promise<
 }
 
 const QUIET_WINDOW_MS = 200;
-/** A part is quiet once it uses less than this share of one core over a window (its idle timers use about 1 %). */
+/**
+ * A part is quiet once it uses less than this share of one core over a window (its idle timers use about 1 %). /proc
+ * counts in 10 ms ticks, so over 200 ms that is: not one tick.
+ */
 const QUIET_SHARE = 0.05;
 const QUIET_MAX_MS = 5000;
 
