@@ -285,8 +285,9 @@ export const METHOD =
   'it back in its next run. autocannon (in the benchmark process) keeps 16 connections busy, one request in ' +
   'flight on each, without `Accept-Encoding` (so the answers are the plain ~10 KB JSON). Runs alternate: every ' +
   'round runs each target once, forward in even rounds and backward in odd ones, the targets a ratio compares ' +
-  'next to each other, each timed run just after an untimed settle run of the same target; a ratio is the ' +
-  'median of the rounds’ paired ratios (its range across rounds next to it). CPU is read from ' +
+  'next to each other, each timed run just after an untimed settle run of the same target, and after each run ' +
+  'the benchmark waits until its processes are quiet (what the run left to do is not charged to the next); ' +
+  'a ratio is the median of the rounds’ paired ratios (its range across rounds next to it). CPU is read from ' +
   '/proc/<pid>/stat (utime + stime) of each process before and after each run and divided by the requests ' +
   'answered; the table shows the medians. The machine is shared: compare ratios, not absolute figures, ' +
   'across runs (bench/api/README.md, "A fair side by side").';
