@@ -14,9 +14,11 @@ export interface ApiBenchConfig {
   /** Seconds of each timed run, and the warm-up run before a round begins. */
   runSeconds: number;
   warmupSeconds: number;
+  /** Seconds of the untimed run of the same target just before each timed run (equal warmth for every run). */
+  settleSeconds: number;
   /** Seconds of the idle measurement (no load): what the parts spend per second on their own. */
   idleSeconds: number;
-  /** Rounds: each runs every target once, the order turning round by round (alternating pairs). */
+  /** Rounds: each runs every target once, forward in even rounds and backward in odd ones (even: balanced). */
   rounds: number;
 }
 
@@ -28,10 +30,11 @@ export const FULL: ApiBenchConfig = {
   pageSize: 10,
   deepPage: 1000,
   connections: 16,
-  runSeconds: 5,
+  runSeconds: 4,
   warmupSeconds: 2,
+  settleSeconds: 1,
   idleSeconds: 10,
-  rounds: 5,
+  rounds: 6,
 };
 
 export const QUICK: ApiBenchConfig = {
@@ -44,6 +47,7 @@ export const QUICK: ApiBenchConfig = {
   connections: 16,
   runSeconds: 3,
   warmupSeconds: 1,
+  settleSeconds: 1,
   idleSeconds: 3,
   rounds: 2,
 };

@@ -89,25 +89,76 @@ export async function idleCpu(parts: Target['parts'], seconds: number): Promise<
   );
 }
 
+const QUIET_WINDOW_MS = 200;
+/**
+ * A part is quiet once it uses less than this share of one core over a window (its idle timers use about 1 %). /proc
+ * counts in 10 ms ticks, so over 200 ms that is: not one tick.
+ */
+const QUIET_SHARE = 0.05;
+const QUIET_MAX_MS = 5000;
+
+/**
+ * Waits until `parts` are quiet after a run: the requests still in flight when the load stopped, and the garbage
+ * collection the run left due (V8 finishes its marking and sweeping on its own threads once the load stops), are
+ * then done before the next run starts, uncharged to anyone. Without the wait a part measured just after another
+ * run of its own paid that run's collections in its own figures, and a part measured after a long quiet spell did
+ * not. At most `QUIET_MAX_MS`.
+ */
+export async function untilQuiet(parts: Target['parts']): Promise<void> {
+  const deadline = Date.now() + QUIET_MAX_MS;
+  let before = parts.map(partCpu);
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, QUIET_WINDOW_MS));
+    const after = parts.map(partCpu);
+    const busiest = Math.max(...after.map((cpu, k) => cpu - before[k]));
+    if (busiest < (QUIET_SHARE * QUIET_WINDOW_MS) / 1000) return;
+    before = after;
+  }
+}
+
 /** Every target's runs, by key, in the order they ran. */
 export type Runs = Map<string, Run[]>;
 
 /**
- * Alternating runs: `rounds` rounds, each running every target once, the order turning by one each round, so
- * that a burst of other work on the shared machine falls on every side alike. One untimed warm-up run of each
- * target first (JIT, connection pools, the database's cache).
+ * The order of round `round`'s runs, as indexes into the targets: forward in even rounds, backward in odd ones
+ * (A B C, C B A, A B C, …). Over an even number of rounds every target then sits at the same mean position, so a
+ * drift of the shared machine's load through a round falls on every target alike, and of any two targets each
+ * runs first as often as the other, so neither always runs just after the other has loaded the machine.
+ */
+export function roundOrder(count: number, round: number): number[] {
+  const forward = Array.from({ length: count }, (_, k) => k);
+  return round % 2 === 0 ? forward : forward.reverse();
+}
+
+/**
+ * Alternating runs: `rounds` rounds, each running every target once in `roundOrder`. One untimed warm-up run of
+ * each target first (JIT, connection pools, the caches), and before every timed run an untimed settle run of
+ * `settleSeconds` of the same target: each run then starts with its own processes just loaded (heap sized,
+ * sockets open, code hot), whatever ran before it and however long its processes sat idle (bench/api/README.md,
+ * "A fair side by side").
  */
 export async function alternate(
   targets: Target[],
-  options: { rounds: number; seconds: number; warmupSeconds: number; connections: number },
+  options: {
+    rounds: number;
+    seconds: number;
+    warmupSeconds: number;
+    settleSeconds: number;
+    connections: number;
+  },
   onRun?: (target: Target, run: Run) => void,
 ): Promise<Runs> {
-  for (const target of targets) await runTarget(target, options.warmupSeconds, options.connections);
+  for (const target of targets) {
+    await runTarget(target, options.warmupSeconds, options.connections);
+    await untilQuiet(target.parts);
+  }
   const runs: Runs = new Map(targets.map((target) => [target.key, []]));
   for (let round = 0; round < options.rounds; round++) {
-    for (let k = 0; k < targets.length; k++) {
-      const target = targets[(k + round) % targets.length];
+    for (const k of roundOrder(targets.length, round)) {
+      const target = targets[k];
+      if (options.settleSeconds > 0) await runTarget(target, options.settleSeconds, options.connections);
       const run = await runTarget(target, options.seconds, options.connections);
+      await untilQuiet(target.parts);
       runs.get(target.key)?.push(run);
       onRun?.(target, run);
     }

@@ -280,9 +280,14 @@ export const METHOD =
   'Each part runs as its own process, as `npm start` runs it (`node --import tsx <entry>`: the embedded ' +
   "database's CLI on disk, the posts service, the gateway at LOG_LEVEL=info with rate limits counted in the " +
   'database; log lines go to /dev/null), and a raw Node http server answers the bytes the posts service sent ' +
-  'for the first page. autocannon (in the benchmark process) keeps 16 connections busy, one request in flight ' +
-  'on each, without `Accept-Encoding` (so the answers are the plain ~10 KB JSON). Runs alternate: every round ' +
-  'runs each target once, the order turning by one each round, and a ratio is the median of the rounds’ ' +
-  'paired ratios (its range across rounds next to it). CPU is read from /proc/<pid>/stat (utime + stime) of ' +
-  'each process before and after each run and divided by the requests answered; the table shows the medians. ' +
-  'The machine is shared: compare ratios, not absolute figures, across runs.';
+  'for the first page. The parts other than the database start with V8’s young generation at its loaded size ' +
+  '(`--min-semi-space-size=16`), so that a part idle between its runs does not shrink it and pay for growing ' +
+  'it back in its next run. autocannon (in the benchmark process) keeps 16 connections busy, one request in ' +
+  'flight on each, without `Accept-Encoding` (so the answers are the plain ~10 KB JSON). Runs alternate: every ' +
+  'round runs each target once, forward in even rounds and backward in odd ones, the targets a ratio compares ' +
+  'next to each other, each timed run just after an untimed settle run of the same target, and after each run ' +
+  'the benchmark waits until its processes are quiet (what the run left to do is not charged to the next); ' +
+  'a ratio is the median of the rounds’ paired ratios (its range across rounds next to it). CPU is read from ' +
+  '/proc/<pid>/stat (utime + stime) of each process before and after each run and divided by the requests ' +
+  'answered; the table shows the medians. The machine is shared: compare ratios, not absolute figures, ' +
+  'across runs (bench/api/README.md, "A fair side by side").';

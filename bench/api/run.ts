@@ -14,9 +14,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { announce, finish, parseRunArgs, step, type Check, runMain } from '../shared/runner';
-import { formatCount } from '../shared/stats';
+import { formatCount, formatRate } from '../shared/stats';
 import { FULL, QUICK } from './config';
-import { alternate, failuresOf, idleCpu, type Target } from './measure';
+import { alternate, failuresOf, idleCpu, type Run, type Target } from './measure';
 import { profileIn, summarizeProfile } from './profile';
 import {
   goalsTable,
@@ -37,10 +37,16 @@ function ownArgs(argv: string[]) {
   let scale = false;
   let profile = false;
   let profilePosts = false;
+  let verbose = false;
   let baseline: string | undefined;
+  let rounds: number | undefined;
   for (let k = 0; k < argv.length; k++) {
     if (argv[k] === '--scale') scale = true;
-    else if (argv[k] === '--profile-gateway') profile = true;
+    else if (argv[k] === '--verbose') verbose = true;
+    else if (argv[k] === '--rounds') {
+      rounds = Number(argv[++k]);
+      if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds needs a whole number of rounds');
+    } else if (argv[k] === '--profile-gateway') profile = true;
     else if (argv[k] === '--profile-posts') profilePosts = true;
     else if (argv[k] === '--baseline') {
       baseline = argv[++k];
@@ -48,7 +54,45 @@ function ownArgs(argv: string[]) {
       baseline = path.resolve(baseline);
     } else rest.push(argv[k]);
   }
-  return { rest, scale, profile, profilePosts, baseline };
+  return { rest, scale, profile, profilePosts, baseline, rounds, verbose };
+}
+
+/**
+ * The order the targets run in within a round (the report lists them in the order they are declared): the targets
+ * a ratio compares run next to each other (or next but one), so that a burst of other work on the shared machine,
+ * which lasts seconds, falls on both: this side beside the baseline's (feed through the gateway, direct, in front
+ * of the raw server), via the gateway beside direct, the minimal proxy's feed and page 1000 near page 1.
+ */
+const RUN_ORDER = [
+  'direct-uncached',
+  'raw',
+  'proxy-raw',
+  'undici-proxy-raw',
+  'baseline-raw',
+  'gateway-raw',
+  'gateway-deep',
+  'baseline',
+  'gateway',
+  'direct',
+  'baseline-direct',
+  'undici-proxy-feed',
+];
+
+function inRunOrder(targets: Target[]): Target[] {
+  const rank = (target: Target) => {
+    const at = RUN_ORDER.indexOf(target.key);
+    if (at < 0) throw new Error(`${target.key} has no place in RUN_ORDER`);
+    return at;
+  };
+  return [...targets].sort((a, b) => rank(a) - rank(b));
+}
+
+/** `--verbose`: each timed run as it ends (requests per second and CPU per request of each part). */
+function printRun(target: Target, run: Run): void {
+  const cpu = Object.entries(run.cpuMsPerRequest)
+    .map(([part, msPerRequest]) => `${part} ${msPerRequest.toFixed(3)}`)
+    .join(', ');
+  console.log(`\n  ${target.key}: ${formatRate(run.requestsPerSecond)} req/s; CPU ms/req ${cpu}`);
 }
 
 interface FeedAnswer {
@@ -216,13 +260,14 @@ async function main(): Promise<number> {
       });
     }
     const options = {
-      rounds: config.rounds,
+      rounds: own.rounds ?? config.rounds,
       seconds: config.runSeconds,
       warmupSeconds: config.warmupSeconds,
+      settleSeconds: config.settleSeconds,
       connections: config.connections,
     };
-    const runs = await step(`${config.rounds} rounds of ${targets.length} targets`, () =>
-      alternate(targets, options),
+    const runs = await step(`${options.rounds} rounds of ${targets.length} targets`, () =>
+      alternate(inRunOrder(targets), options, own.verbose ? printRun : undefined),
     );
     const idle = await step(`idle for ${config.idleSeconds} s`, () =>
       idleCpu(
@@ -308,7 +353,7 @@ async function main(): Promise<number> {
       details: [
         `Posts: ${formatCount(config.posts)} (first page ${config.pageSize} posts; the deep page is page ${config.deepPage})` +
           (own.scale ? `; scale data sets ${config.scalePosts.map(formatCount).join(' and ')}` : ''),
-        `Load: autocannon, ${config.connections} connections, ${config.rounds} rounds of ${config.runSeconds} s per target (after a ${config.warmupSeconds} s warm-up each)`,
+        `Load: autocannon, ${config.connections} connections, ${own.rounds ?? config.rounds} rounds of ${config.runSeconds} s per target (after a ${config.warmupSeconds} s warm-up each; each timed run just after a ${config.settleSeconds} s settle run of its target)`,
         ...(own.baseline ? [`Baseline gateway and posts service: ${own.baseline}`] : []),
       ],
       method: METHOD,
