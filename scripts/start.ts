@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import concurrently, { type ConcurrentlyCommandInput } from 'concurrently';
-import { DATABASE_NODE_FLAGS } from './deploy/parts';
+import { DATABASE_ENV, DATABASE_NODE_FLAGS } from './deploy/parts';
 
 const ROOT = path.resolve(__dirname, '..');
 const watch = process.argv.includes('--watch');
@@ -50,9 +50,9 @@ function commands(): ConcurrentlyCommandInput[] {
     const cli = path.join(ROOT, 'packages/embedded-mongo/dist/src/cli.js');
     list.push({
       name: 'db',
-      // The database's V8 flags, as its container image runs it (docs/database.md: memory).
+      // The database's V8 flags and environment, as its container image runs it (docs/database.md: memory).
       command: `exec node ${[...DATABASE_NODE_FLAGS, cli].join(' ')} --port ${databasePort} --dbpath ${path.join(dataDir, 'db')}`,
-      env,
+      env: { ...env, ...DATABASE_ENV },
     });
   }
   for (const service of SERVICES)

@@ -53,6 +53,8 @@ export interface StartOptions {
   compactAfterBytes?: number;
   /** Extra node flags for the server, e.g. `--cpu-prof`. */
   nodeArgs?: string[];
+  /** Environment added to this process's for the server (e.g. a tree's DATABASE_ENV). */
+  env?: Readonly<Record<string, string>>;
   readyTimeoutMs?: number;
 }
 
@@ -109,6 +111,7 @@ export class ServerProcess {
     const started = performance.now();
     const child = spawn(process.execPath, args, {
       cwd: REPO_ROOT,
+      env: { ...process.env, ...options.env },
       stdio: ['ignore', 'pipe', 'pipe', ...(entry !== 'cli' && !options.script ? (['ipc'] as const) : [])],
     });
     live.add(child);

@@ -137,7 +137,10 @@ function main(argv: string[]): void {
   process.stdout.write(
     `\nProduction install in ${out}; run each part from there with NODE_ENV=production:\n` +
       installed
-        .map((part) => `  ${part.name.padEnd(14)} node ${[...part.nodeFlags, part.entry].join(' ')}`)
+        .map((part) => {
+          const env = Object.entries(part.env).map(([name, value]) => `${name}=${value} `);
+          return `  ${part.name.padEnd(14)} ${env.join('')}node ${[...part.nodeFlags, part.entry].join(' ')}`;
+        })
         .join('\n') +
       '\n',
   );

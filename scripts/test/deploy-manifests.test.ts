@@ -132,7 +132,10 @@ const configMaps = ofKind<KubernetesObject & { metadata: { name: string }; data:
 const partOfImage = (image: string): ProcessPart | undefined =>
   PROCESS_PARTS.find((part) => image.split(':')[0] === `devcircle/${part.name}`);
 
-const SETTINGS = new Map(PROCESS_PARTS.map((part) => [part.name, settingsRead(part.name)]));
+// What a part reads: its code's settings, and the environment parts.ts gives it for what runs before the code (glibc).
+const SETTINGS = new Map(
+  PROCESS_PARTS.map((part) => [part.name, new Set([...settingsRead(part.name), ...Object.keys(part.env)])]),
+);
 const unread = (part: ProcessPart, names: Iterable<string>): string[] =>
   [...names].filter((name) => !SETTINGS.get(part.name)?.has(name)).map((name) => `${part.name}: ${name}`);
 

@@ -48,7 +48,10 @@ const running: Running[] = [];
 function start(part: ProcessPart, env: NodeJS.ProcessEnv): Running {
   const args =
     part.name === 'database' ? ['--port', String(ports.database), '--dbpath', path.join(dataDir, 'db')] : [];
-  const child = spawn(process.execPath, [...part.nodeFlags, part.entry, ...args], { cwd: install, env });
+  const child = spawn(process.execPath, [...part.nodeFlags, part.entry, ...args], {
+    cwd: install,
+    env: { ...env, ...part.env },
+  });
   const output: string[] = [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
@@ -133,6 +136,12 @@ test("every image's command and health check run files of the production install
     const [program, ...rest] = JSON.parse(command ?? '[]') as string[];
     const started = [program, ...rest.slice(0, part.nodeFlags.length + 1)];
     expect([part.name, ...started]).toEqual([part.name, 'node', ...part.nodeFlags, part.entry]);
+    // The part's own environment, as `ENV NAME=value` lines of its stage.
+    for (const [name, value] of Object.entries(part.env))
+      expect([part.name, stage]).toEqual([
+        part.name,
+        expect.stringMatching(new RegExp(`^ENV (?:.* )?${name}=${value}\\b`, 'm')),
+      ]);
     expect([part.entry, fs.existsSync(path.join(install, part.entry))]).toEqual([part.entry, true]);
     // Its install stage makes that part's install; its health check runs the script the install holds.
     expect(stages.get(`install-${part.name}`)).toContain(`--part ${part.name} `);

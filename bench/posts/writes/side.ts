@@ -17,18 +17,22 @@ export interface Side {
 }
 
 /**
- * The node flags `root`'s production start gives its database (scripts/deploy/parts.ts), so each side runs as it
- * would be deployed; none for a tree from before they existed.
+ * The node flags and environment `root`'s production start gives its database (scripts/deploy/parts.ts), so each
+ * side runs as it would be deployed; none for a tree from before they existed.
  */
-function databaseNodeFlags(root: string): readonly string[] {
+function databaseStart(root: string): {
+  nodeFlags: readonly string[];
+  env: Readonly<Record<string, string>>;
+} {
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- another tree's module, found at run time
     const parts = require(path.join(root, 'scripts', 'deploy', 'parts')) as {
       DATABASE_NODE_FLAGS?: string[];
+      DATABASE_ENV?: Record<string, string>;
     };
-    return parts.DATABASE_NODE_FLAGS ?? [];
+    return { nodeFlags: parts.DATABASE_NODE_FLAGS ?? [], env: parts.DATABASE_ENV ?? {} };
   } catch {
-    return [];
+    return { nodeFlags: [], env: {} };
   }
 }
 
@@ -52,7 +56,8 @@ export async function startSide(
     script: options.builtDatabase
       ? builtCli(root)
       : path.join(root, 'packages', 'embedded-mongo', 'src', 'cli.ts'),
-    nodeArgs: [...databaseNodeFlags(root), ...prof('db')],
+    nodeArgs: [...databaseStart(root).nodeFlags, ...prof('db')],
+    env: databaseStart(root).env,
   });
   const uri = database.uri.replace('/?', '/posts-writes-bench?');
   const service = await ServiceProcess.start(
