@@ -2,6 +2,7 @@ import { ObjectId } from 'bson';
 import { compareValues } from '../query/bson-order';
 import { isPlainObject, type Doc } from '../query/document';
 import { classOf, isScalar, RANGES, type Scalar } from '../query/fast-filter';
+import { all, any, not } from '../query/three-valued';
 import { scalarAt, shapeFieldNames, storedInt32, storedShape, storedValueLength } from './document-shapes';
 
 /**
@@ -256,38 +257,6 @@ function existsClause(slot: number, wanted: boolean): StoredClause {
     if (type === MISSING) return !wanted;
     // A stored `undefined` (deprecated) is left to the decoder and mingo.
     return type === 0x06 ? undefined : wanted;
-  };
-}
-
-function not(clause: StoredClause): StoredClause {
-  return (view) => {
-    const result = clause(view);
-    return result === undefined ? undefined : !result;
-  };
-}
-
-function all(clauses: StoredClause[]): StoredClause {
-  if (clauses.length === 1) return clauses[0];
-  return (view) => {
-    let unknown = false;
-    for (const clause of clauses) {
-      const result = clause(view);
-      if (result === false) return false;
-      if (result === undefined) unknown = true;
-    }
-    return unknown ? undefined : true;
-  };
-}
-
-function any(clauses: StoredClause[]): StoredClause {
-  return (view) => {
-    let unknown = false;
-    for (const clause of clauses) {
-      const result = clause(view);
-      if (result === true) return true;
-      if (result === undefined) unknown = true;
-    }
-    return unknown ? undefined : false;
   };
 }
 

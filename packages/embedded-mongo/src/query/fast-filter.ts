@@ -1,6 +1,7 @@
 import { ObjectId } from 'bson';
 import { compareValues } from './bson-order';
 import { isPlainObject, type Doc } from './document';
+import { all, any, not } from './three-valued';
 
 /**
  * A compiled form of the commonest filters (equality, `$ne`, `$in`, `$nin`, ranges, `$exists`, `$and`, `$or`,
@@ -106,13 +107,6 @@ function inClause(read: Reader, operands: Scalar[]): Clause {
   };
 }
 
-function not(clause: Clause): Clause {
-  return (doc) => {
-    const result = clause(doc);
-    return result === undefined ? undefined : !result;
-  };
-}
-
 /** One operator on one field, or undefined when it is not one compiled here. */
 function operatorClause(read: Reader, op: string, operand: unknown): Clause | undefined {
   const at = (test: (value: Scalar | undefined) => boolean): Clause => {
@@ -156,36 +150,12 @@ function fieldClause(field: string, condition: unknown): Clause | undefined {
   const ops = Object.entries(condition);
   if (ops.length === 0 || !ops.every(([op]) => op.startsWith('$'))) return undefined;
   const clauses = ops.map(([op, operand]) => operatorClause(read, op, operand));
-  return all(clauses);
+  return allCompiled(clauses);
 }
 
-/** Every clause (false as soon as one is certainly false), or undefined when one cannot be compiled. */
-function all(clauses: (Clause | undefined)[]): Clause | undefined {
-  if (!clauses.every((clause) => clause !== undefined)) return undefined;
-  const compiled = clauses as Clause[];
-  if (compiled.length === 1) return compiled[0];
-  return (doc) => {
-    let unknown = false;
-    for (const clause of compiled) {
-      const result = clause(doc);
-      if (result === false) return false;
-      if (result === undefined) unknown = true;
-    }
-    return unknown ? undefined : true;
-  };
-}
-
-/** At least one clause (true as soon as one is certainly true). */
-function any(clauses: Clause[]): Clause {
-  return (doc) => {
-    let unknown = false;
-    for (const clause of clauses) {
-      const result = clause(doc);
-      if (result === true) return true;
-      if (result === undefined) unknown = true;
-    }
-    return unknown ? undefined : false;
-  };
+/** Every clause, or undefined when one cannot be compiled. */
+function allCompiled(clauses: (Clause | undefined)[]): Clause | undefined {
+  return clauses.every((clause) => clause !== undefined) ? all(clauses as Clause[]) : undefined;
 }
 
 /** The compiled filter, or undefined when it uses anything not compiled here (mingo runs it all). */
@@ -196,7 +166,7 @@ export function compileFastFilter(filter: Doc): FastMatcher | undefined {
       const subs = value.map((sub) => (isPlainObject(sub) ? compileFastFilter(sub) : undefined));
       if (!subs.every((sub) => sub !== undefined)) return undefined;
       const compiled = subs as Clause[];
-      if (key === '$and') return all(compiled);
+      if (key === '$and') return allCompiled(compiled);
       const either = any(compiled);
       if (key === '$or') return either;
       return (doc) => {
@@ -207,5 +177,5 @@ export function compileFastFilter(filter: Doc): FastMatcher | undefined {
     return fieldClause(key, value);
   });
   if (clauses.length === 0) return () => true;
-  return all(clauses);
+  return allCompiled(clauses);
 }
