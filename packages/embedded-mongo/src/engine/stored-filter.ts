@@ -1,8 +1,8 @@
 import { ObjectId } from 'bson';
 import { compareValues } from '../query/bson-order';
-import { isPlainObject, type Doc } from '../query/document';
-import { classOf, isScalar, RANGES, type Scalar } from '../query/fast-filter';
-import { all, any, not } from '../query/three-valued';
+import type { Doc } from '../query/document';
+import { classOf } from '../query/fast-filter';
+import { compileFilter, RANGES, type Scalar } from '../query/filter-compiler';
 import { scalarAt, shapeFieldNames, storedInt32, storedShape, storedValueLength } from './document-shapes';
 
 /**
@@ -260,84 +260,27 @@ function existsClause(slot: number, wanted: boolean): StoredClause {
   };
 }
 
-/** Compiles into slots, one per top-level field read (in `slots`' order). */
-class Compiler {
-  readonly slots = new Map<string, number>();
-
-  filter(filter: Doc): StoredClause | undefined {
-    const clauses: StoredClause[] = [];
-    for (const [key, value] of Object.entries(filter)) {
-      const clause =
-        key === '$and' || key === '$or' || key === '$nor' ? this.logical(key, value) : this.field(key, value);
-      if (!clause) return undefined;
-      clauses.push(clause);
-    }
-    return clauses.length === 0 ? () => true : all(clauses);
-  }
-
-  private logical(key: string, value: unknown): StoredClause | undefined {
-    if (!Array.isArray(value) || value.length === 0) return undefined;
-    const subs: StoredClause[] = [];
-    for (const sub of value) {
-      const clause = isPlainObject(sub) ? this.filter(sub) : undefined;
-      if (!clause) return undefined;
-      subs.push(clause);
-    }
-    if (key === '$and') return all(subs);
-    return key === '$or' ? any(subs) : not(any(subs));
-  }
-
-  private field(field: string, condition: unknown): StoredClause | undefined {
-    // Top-level fields only; `__proto__` is never a plain property of a decoded document.
-    if (field === '' || field.includes('.') || field.startsWith('$') || field === '__proto__')
-      return undefined;
-    if (!isPlainObject(condition))
-      return isScalar(condition) ? this.operator(field, '$eq', condition) : undefined;
-    const ops = Object.entries(condition);
-    if (ops.length === 0 || !ops.every(([op]) => op.startsWith('$'))) return undefined;
-    const clauses: StoredClause[] = [];
-    for (const [op, operand] of ops) {
-      const clause = this.operator(field, op, operand);
-      if (!clause) return undefined;
-      clauses.push(clause);
-    }
-    return all(clauses);
-  }
-
-  private operator(field: string, op: string, operand: unknown): StoredClause | undefined {
-    const slot = () => {
-      let at = this.slots.get(field);
-      if (at === undefined) this.slots.set(field, (at = this.slots.size));
-      return at;
-    };
-    if (op === '$eq' || op === '$ne') {
-      if (!isScalar(operand)) return undefined;
-      const clause = inClause(slot(), [operand]);
-      return op === '$eq' ? clause : not(clause);
-    }
-    if (op === '$in' || op === '$nin') {
-      if (!Array.isArray(operand) || !operand.every(isScalar)) return undefined;
-      const clause = inClause(slot(), operand as Scalar[]);
-      return op === '$in' ? clause : not(clause);
-    }
-    if (op in RANGES) {
-      if (!isScalar(operand) || operand === null || typeof operand === 'boolean') return undefined;
-      return rangeClause(slot(), op, operand);
-    }
-    if (op === '$exists') return typeof operand === 'boolean' ? existsClause(slot(), operand) : undefined;
-    return undefined;
-  }
-}
-
 /**
  * The filter as a test of stored documents, or undefined when it uses anything not compiled here. Not for
  * collated queries (a collation changes string equality; the fast filter is not used for them either).
  */
 export function compileStoredFilter(filter: Doc): StoredMatcher | undefined {
-  const compiler = new Compiler();
-  const clause = compiler.filter(filter);
+  // A slot per top-level field read, in the order the filter first names them.
+  const slots = new Map<string, number>();
+  const clause = compileFilter<StoredView, number>(filter, {
+    field: (name) => {
+      // Top-level fields only; `__proto__` is never a plain property of a decoded document.
+      if (name === '' || name.includes('.') || name.startsWith('$') || name === '__proto__') return undefined;
+      let slot = slots.get(name);
+      if (slot === undefined) slots.set(name, (slot = slots.size));
+      return slot;
+    },
+    in: inClause,
+    range: rangeClause,
+    exists: existsClause,
+  });
   if (!clause) return undefined;
-  const view = new StoredView([...compiler.slots.keys()]);
+  const view = new StoredView([...slots.keys()]);
   return (stored) => (view.load(stored) ? clause(view) : undefined);
 }
 

@@ -1,7 +1,7 @@
 import { ObjectId } from 'bson';
 import { compareValues } from './bson-order';
-import { isPlainObject, type Doc } from './document';
-import { all, any, not } from './three-valued';
+import type { Doc } from './document';
+import { compileFilter, isScalar, RANGES, type Scalar } from './filter-compiler';
 
 /**
  * A compiled form of the commonest filters (equality, `$ne`, `$in`, `$nin`, ranges, `$exists`, `$and`, `$or`,
@@ -18,23 +18,6 @@ import { all, any, not } from './three-valued';
 export type FastMatcher = (doc: Doc) => boolean | undefined;
 
 type Clause = FastMatcher;
-
-/** What both sides may be: the values compared here exactly as MongoDB compares them. */
-export type Scalar = null | string | number | boolean | ObjectId | Date;
-
-export function isScalar(value: unknown): value is Scalar {
-  switch (typeof value) {
-    case 'string':
-    case 'boolean':
-      return true;
-    case 'number':
-      return !Number.isNaN(value);
-    case 'object':
-      return value === null || value instanceof ObjectId || (value instanceof Date && !Number.isNaN(+value));
-    default:
-      return false;
-  }
-}
 
 /** The class within which MongoDB compares values (type bracketing); `null` for null and missing. */
 export function classOf(value: Scalar | undefined): string {
@@ -79,13 +62,6 @@ function scalarAt(read: Reader, doc: Doc): Scalar | undefined | typeof NOT_SCALA
   return isScalar(value) ? value : NOT_SCALAR;
 }
 
-export const RANGES: Record<string, (c: number) => boolean> = {
-  $lt: (c) => c < 0,
-  $lte: (c) => c <= 0,
-  $gt: (c) => c > 0,
-  $gte: (c) => c >= 0,
-};
-
 /**
  * `{field: {$in: operands}}` (`$eq` is the one-operand case). A primitive value (or missing) is decided by a set
  * lookup; an ObjectId or date by comparison; an array or a document is mingo's (an array matches by its elements).
@@ -107,75 +83,32 @@ function inClause(read: Reader, operands: Scalar[]): Clause {
   };
 }
 
-/** One operator on one field, or undefined when it is not one compiled here. */
-function operatorClause(read: Reader, op: string, operand: unknown): Clause | undefined {
-  const at = (test: (value: Scalar | undefined) => boolean): Clause => {
-    return (doc) => {
-      const value = scalarAt(read, doc);
-      return value === NOT_SCALAR ? undefined : test(value);
-    };
+/** `test` on the field's value when it is missing or a plain scalar; undefined otherwise (mingo decides). */
+function scalarClause(read: Reader, test: (value: Scalar | undefined) => boolean): Clause {
+  return (doc) => {
+    const value = scalarAt(read, doc);
+    return value === NOT_SCALAR ? undefined : test(value);
   };
-  if (op === '$eq' || op === '$ne') {
-    if (!isScalar(operand)) return undefined;
-    const clause = inClause(read, [operand]);
-    return op === '$eq' ? clause : not(clause);
-  }
-  if (op === '$in' || op === '$nin') {
-    if (!Array.isArray(operand) || !operand.every(isScalar)) return undefined;
-    const clause = inClause(read, operand as Scalar[]);
-    return op === '$in' ? clause : not(clause);
-  }
-  if (op in RANGES) {
-    // Null and booleans have edge cases (null ranges match missing, $gte: null); left to mingo.
-    if (!isScalar(operand) || operand === null || typeof operand === 'boolean') return undefined;
-    const holds = RANGES[op];
-    const kind = classOf(operand);
-    return at((v) => v !== undefined && classOf(v) === kind && holds(compareValues(v, operand)));
-  }
-  if (op === '$exists') {
-    if (typeof operand !== 'boolean') return undefined;
-    return (doc) => {
-      const value = read(doc);
-      return value === ACROSS ? undefined : (value !== undefined) === operand;
-    };
-  }
-  return undefined;
-}
-
-function fieldClause(field: string, condition: unknown): Clause | undefined {
-  if (field.split('.').some((key) => key === '' || key.startsWith('$'))) return undefined;
-  const read = readerOf(field);
-  if (!isPlainObject(condition))
-    return isScalar(condition) ? operatorClause(read, '$eq', condition) : undefined;
-  const ops = Object.entries(condition);
-  if (ops.length === 0 || !ops.every(([op]) => op.startsWith('$'))) return undefined;
-  const clauses = ops.map(([op, operand]) => operatorClause(read, op, operand));
-  return allCompiled(clauses);
-}
-
-/** Every clause, or undefined when one cannot be compiled. */
-function allCompiled(clauses: (Clause | undefined)[]): Clause | undefined {
-  return clauses.every((clause) => clause !== undefined) ? all(clauses as Clause[]) : undefined;
 }
 
 /** The compiled filter, or undefined when it uses anything not compiled here (mingo runs it all). */
 export function compileFastFilter(filter: Doc): FastMatcher | undefined {
-  const clauses: (Clause | undefined)[] = Object.entries(filter).map(([key, value]) => {
-    if (key === '$and' || key === '$or' || key === '$nor') {
-      if (!Array.isArray(value) || value.length === 0) return undefined;
-      const subs = value.map((sub) => (isPlainObject(sub) ? compileFastFilter(sub) : undefined));
-      if (!subs.every((sub) => sub !== undefined)) return undefined;
-      const compiled = subs as Clause[];
-      if (key === '$and') return allCompiled(compiled);
-      const either = any(compiled);
-      if (key === '$or') return either;
-      return (doc) => {
-        const result = either(doc);
-        return result === undefined ? undefined : !result;
-      };
-    }
-    return fieldClause(key, value);
+  return compileFilter<Doc, Reader>(filter, {
+    // A dotted path's keys are plain names: an empty key or an operator in it is mingo's.
+    field: (name) =>
+      name.split('.').some((key) => key === '' || key.startsWith('$')) ? undefined : readerOf(name),
+    in: inClause,
+    range: (read, op, operand) => {
+      const holds = RANGES[op];
+      const kind = classOf(operand);
+      return scalarClause(
+        read,
+        (v) => v !== undefined && classOf(v) === kind && holds(compareValues(v, operand)),
+      );
+    },
+    exists: (read, wanted) => (doc) => {
+      const value = read(doc);
+      return value === ACROSS ? undefined : (value !== undefined) === wanted;
+    },
   });
-  if (clauses.length === 0) return () => true;
-  return allCompiled(clauses);
 }
