@@ -18,7 +18,7 @@ export interface PendingHeaders {
 export function pendingHeaders(entries: Iterable<readonly [string, HeaderValue]>): PendingHeaders {
   const list: HeaderValue[] = [];
   const at = new Map<string, number>();
-  for (const [name, value] of entries) put({ list, at }, name, value, at);
+  for (const [name, value] of entries) put({ list, at }, name.toLowerCase(), name, value, at);
   return { list, at };
 }
 
@@ -30,12 +30,17 @@ export function withValue(template: PendingHeaders, index: number, value: Header
 }
 
 /**
- * Adds a header as a later `setHeader` would: one of the same name (any case) is replaced in its place, name and
- * value; another goes last. `names`: where new names are recorded (the template's own map while it is made; none
- * for an answer's headers, whose new names are the service's own and distinct).
+ * Adds a header as a later `setHeader` would: one of the same name (`key`, its lower case) is replaced in its place,
+ * name and value; another goes last. `names`: where new names are recorded (the template's own map while it is
+ * made; none for an answer's headers, whose new names are the service's own and distinct).
  */
-function put(headers: PendingHeaders, name: string, value: HeaderValue, names?: Map<string, number>): void {
-  const key = name.toLowerCase();
+function put(
+  headers: PendingHeaders,
+  key: string,
+  name: string,
+  value: HeaderValue,
+  names?: Map<string, number>,
+): void {
   const index = headers.at.get(key);
   if (index === undefined) {
     names?.set(key, headers.list.length);
@@ -48,13 +53,7 @@ function put(headers: PendingHeaders, name: string, value: HeaderValue, names?: 
 
 /** One of the service's answer headers (`name` already in lower case, as undici gives it), after the gateway's. */
 export function putAnswerHeader(headers: PendingHeaders, name: string, value: HeaderValue): void {
-  const index = headers.at.get(name);
-  if (index === undefined) {
-    headers.list.push(name, value);
-  } else {
-    headers.list[index] = name;
-    headers.list[index + 1] = value;
-  }
+  put(headers, name, name, value);
 }
 
 /** Sets the pending headers on `res` one by one (an answer the gateway writes itself, e.g. an error). */

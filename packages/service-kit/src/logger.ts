@@ -55,7 +55,7 @@ export function createLogger(name: string, level: string, destination?: Destinat
       timestamp: isoTimePerMillisecond(),
       mixin: () => {
         const trace = currentTrace();
-        // A new object each time: pino merges the line's own fields into it.
+        // In a trace, a new object each time: the merge below assigns the line's own fields onto it.
         return trace ? { traceId: trace.traceId } : NO_TRACE;
       },
       // pino's own merge (the line's fields assigned onto the mixin's object), except that a line outside any
